@@ -1,0 +1,258 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// Options change how findings are reported.
+type Options struct {
+	// UnknownFields is the severity of unknown-field findings; 0 turns
+	// them off.
+	UnknownFields Severity
+}
+
+// DefaultOptions report everything as the rules say.
+var DefaultOptions = Options{UnknownFields: Error}
+
+// Info describes a document for reports: what it declares and whether it
+// was checked.
+type Info struct {
+	Index      int
+	APIVersion string
+	Kind       string
+	Name       string
+	Checked    bool
+}
+
+// checker holds the state of checking one document.
+type checker struct {
+	src  string
+	doc  *document.Document
+	kind *schema.Kind
+	opts Options
+	out  []Diagnostic
+}
+
+// Document checks one document of the stream src and returns what it
+// declares and every finding, sorted by position.
+func Document(src string, d *document.Document, opts Options) (Info, []Diagnostic) {
+	c := &checker{src: src, doc: d, opts: opts}
+	info := Info{Index: d.Index}
+	if d.Err != nil {
+		rule := "yaml-syntax"
+		if d.Err.Limit != "" {
+			rule = "limit"
+		}
+		c.report(Diagnostic{Start: d.Err.Start, End: d.Err.End, Severity: Error, Rule: rule, Message: d.Err.Message})
+		return info, c.out
+	}
+	root := d.Root
+	if root == nil || root.Kind != document.Mapping {
+		return info, nil
+	}
+	info.APIVersion = root.Get("apiVersion").String()
+	info.Kind = root.Get("kind").String()
+	if md := root.Get("metadata"); md != nil {
+		info.Name = md.Get("name").String()
+	}
+	if !c.envelope(root, &info) {
+		return info, c.out
+	}
+	info.Checked = true
+	for _, k := range d.Duplicates {
+		c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key",
+			Message: fmt.Sprintf("duplicate key %q; Kubernetes keeps only the last one", k.Text)})
+	}
+	c.value(root, c.kind.Manifest, path{}, nil)
+	for _, r := range crossRules {
+		r(c, root)
+	}
+	Sort(c.out)
+	return info, c.out
+}
+
+// envelope decides whether the document is ours and of which kind. It
+// reports what stops the check and returns false then.
+func (c *checker) envelope(root *document.Node, info *Info) bool {
+	av := root.GetPair("apiVersion")
+	if av == nil || av.Value.Type != document.String {
+		return false
+	}
+	v := av.Value.Text
+	if v != schema.APIVersion {
+		if strings.HasPrefix(v, schema.Group+"/") {
+			c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
+				Path: "apiVersion", Pointer: "/apiVersion",
+				Message: fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion),
+				Fixes:   []Fix{c.replaceFix(av.Value, schema.APIVersion, schema.APIVersion)}})
+		}
+		return false
+	}
+	kp := root.GetPair("kind")
+	if kp == nil || kp.Value.IsNull() {
+		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
+			Path: "kind", Pointer: "/kind",
+			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
+		return false
+	}
+	c.kind = schema.Lookup(kp.Value.String())
+	if c.kind == nil {
+		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
+			Path: "kind", Pointer: "/kind",
+			Message: fmt.Sprintf("unknown kind %s; must be one of %s", quoteValue(kp.Value), strings.Join(schema.Names(), ", "))}
+		for _, n := range schema.Names() {
+			if strings.EqualFold(n, kp.Value.Text) {
+				d.Message += fmt.Sprintf(" (did you mean %s?)", n)
+				d.Fixes = []Fix{c.replaceFix(kp.Value, n, n)}
+			}
+		}
+		c.report(d)
+		return false
+	}
+	return true
+}
+
+func (c *checker) report(d Diagnostic) {
+	d.Document = c.doc.Index
+	if d.Severity == 0 {
+		return
+	}
+	c.out = append(c.out, d)
+}
+
+// at makes a diagnostic on the span of n.
+func at(n *document.Node, p path, sev Severity, rule, msg string) Diagnostic {
+	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.human, Pointer: p.pointer, Message: msg}
+}
+
+// value checks n against s. key is the entry n is the value of, when any.
+func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+	if n.IsNull() {
+		return // an optional null is dropped by the cluster; required is checked by the parent
+	}
+	if s.Deprecated != "" && key != nil {
+		c.deprecated(key, s, p)
+	}
+	switch s.Type {
+	case schema.Object:
+		if n.Kind != document.Mapping {
+			c.typeError(n, s, p)
+			return
+		}
+		if !s.Free {
+			c.object(n, s, p, key)
+		}
+	case schema.StringMap:
+		if n.Kind != document.Mapping {
+			c.typeError(n, s, p)
+			return
+		}
+		c.stringMap(n, s, p)
+	case schema.Array:
+		if n.Kind != document.Sequence {
+			c.typeError(n, s, p)
+			return
+		}
+		if s.MaxItems > 0 && len(n.Items) > s.MaxItems {
+			c.report(at(n, p, Error, "max-items", fmt.Sprintf("has %d items; at most %d allowed", len(n.Items), s.MaxItems)))
+		}
+		for i, it := range n.Items {
+			if it.IsNull() {
+				c.report(at(it, p.index(i), Error, "type", "must be "+article(s.Items)+"; an empty item is null"))
+				continue
+			}
+			c.value(it, s.Items, p.index(i), nil)
+		}
+	default:
+		c.scalar(n, s, p)
+	}
+}
+
+func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+	for _, pr := range n.Pairs {
+		prop := s.Property(pr.Key.Text)
+		if prop == nil {
+			c.unknown(pr.Key, s, p)
+			continue
+		}
+		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
+	}
+	for _, prop := range s.Properties {
+		if !prop.Required {
+			continue
+		}
+		v := n.GetPair(prop.Name)
+		if v != nil && !v.Value.IsNull() {
+			continue
+		}
+		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human, Pointer: p.key(prop.Name).pointer}
+		switch {
+		case v != nil:
+			d.Start, d.End = v.Key.Start, v.Key.End
+			d.Message = fmt.Sprintf("required member %q is null; give it %s", prop.Name, article(prop.Schema))
+		case key != nil:
+			d.Start, d.End = key.Start, key.End
+			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
+			d.Fixes = c.addMemberFix(n, prop)
+		default:
+			d.Start, d.End = n.Start, lineEndOf(c.src, n.Start)
+			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
+			d.Fixes = c.addMemberFix(n, prop)
+		}
+		c.report(d)
+	}
+}
+
+func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
+	for _, pr := range n.Pairs {
+		v := pr.Value
+		q := p.key(pr.Key.Text)
+		if v.Kind == document.Scalar && v.Type == document.String {
+			continue
+		}
+		var msg string
+		switch {
+		case v.IsNull():
+			msg = "values of this map must be strings; this one is null, write \"\" for an empty string"
+		case v.Kind == document.Scalar:
+			msg = fmt.Sprintf("values of this map must be strings; %s is %s in YAML, write %q", v.Text, v.Describe(), v.Text)
+		default:
+			msg = "values of this map must be strings, not " + v.Describe()
+		}
+		d := at(v, q, Error, "type", msg)
+		if v.Kind == document.Scalar && !v.IsNull() && !v.Alias {
+			d.Fixes = []Fix{c.replaceFix(v, fmt.Sprintf("%q", v.Text), "Quote the value")}
+		}
+		c.report(d)
+	}
+}
+
+func lineEndOf(src string, off int) int {
+	if i := strings.IndexByte(src[off:], '\n'); i >= 0 {
+		e := off + i
+		if e > off && src[e-1] == '\r' {
+			e--
+		}
+		return e
+	}
+	return len(src)
+}
+
+// article names the expected type with an article for messages.
+func article(s *schema.Schema) string {
+	switch s.Type {
+	case schema.Object:
+		return "a mapping"
+	case schema.Array:
+		return "a list"
+	case schema.Integer:
+		return "an integer"
+	case schema.StringMap:
+		return "a map of string to string"
+	}
+	return "a " + s.Type.String()
+}

@@ -1,0 +1,70 @@
+// Package check finds every violation of the schema and the rules of the
+// specification in a document, as Diagnostics with exact spans, stable rule
+// codes, paths and messages. Each rule lives in its own file; all run in a
+// single walk over the document (schema rules) or after it (rules between
+// members).
+package check
+
+import "sort"
+
+// Severity of a diagnostic; the values are LSP's DiagnosticSeverity.
+type Severity int
+
+// Severities.
+const (
+	Error       Severity = 1
+	Warning     Severity = 2
+	Information Severity = 3
+	Hint        Severity = 4
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Information:
+		return "information"
+	}
+	return "hint"
+}
+
+// Edit replaces the bytes [Start, End) of the stream with NewText.
+type Edit struct {
+	Start, End int
+	NewText    string
+}
+
+// Fix is a mechanical repair: a title for people and its edits.
+type Fix struct {
+	Title string
+	Edits []Edit
+}
+
+// Diagnostic is one finding.
+type Diagnostic struct {
+	Document   int // index of the document in the stream, -1 for none
+	Start, End int // byte offsets into the stream
+	Severity   Severity
+	Rule       string
+	Path       string // spec.technicalEmails[0].email
+	Pointer    string // /spec/technicalEmails/0/email
+	Message    string
+	Fixes      []Fix
+	Deprecated bool // the finding is about a deprecated member
+}
+
+// Sort orders diagnostics by position, then rule, so output is stable.
+func Sort(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.Start != b.Start {
+			return a.Start < b.Start
+		}
+		if a.End != b.End {
+			return a.End < b.End
+		}
+		return a.Rule < b.Rule
+	})
+}

@@ -1,0 +1,18 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// deprecated warns about a deprecated member; its value is still checked.
+func (c *checker) deprecated(key *document.Node, s *schema.Schema, p path) {
+	d := at(key, p, Warning, "deprecated", fmt.Sprintf("%q is deprecated: %s", key.Text, s.Deprecated))
+	d.Deprecated = true
+	if f, ok := c.removeFix(key); ok {
+		d.Fixes = []Fix{f}
+	}
+	c.report(d)
+}

@@ -1,0 +1,125 @@
+package check
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// format checks the shapes the specification describes in words.
+func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
+	v := n.Text
+	var msg string
+	var fixes []Fix
+	switch s.Format {
+	case schema.FormatEmail:
+		if !isEmail(v) {
+			msg = fmt.Sprintf("%s is not an e-mail address (local@domain.tld)", shown(n, s))
+		}
+	case schema.FormatCIDR:
+		if _, err := netip.ParsePrefix(v); err != nil {
+			msg = fmt.Sprintf("%s is not a CIDR block (address/prefix_length, for example 10.0.0.0/16)", shown(n, s))
+			if a, err := netip.ParseAddr(v); err == nil && a.Zone() == "" {
+				bits := "/32"
+				if a.Is6() {
+					bits = "/128"
+				}
+				msg = fmt.Sprintf("%s is an address without a prefix length; write %s for this address alone", shown(n, s), v+bits)
+				if !n.Alias {
+					fixes = []Fix{c.replaceFix(n, v+bits, "Append "+bits)}
+				}
+			}
+		}
+	case schema.FormatTime:
+		if !isTimeOfDay(v) {
+			msg = fmt.Sprintf("%s is not a time of day as HH:mm:ss (00:00:00 to 23:59:59)", shown(n, s))
+		}
+	case schema.FormatSingleLine:
+		if strings.ContainsAny(v, "\r\n") {
+			msg = "must be a single line: no line breaks (a | block keeps them; use >- or a quoted string)"
+		}
+	case schema.FormatNonBlankLine:
+		if strings.ContainsAny(v, "\r\n") {
+			msg = "must be a single line: no line breaks"
+		} else if strings.TrimSpace(v) == "" {
+			msg = "must contain a character other than whitespace"
+		}
+	case schema.FormatNoControl:
+		if v == "" {
+			msg = "must not be empty"
+		} else if i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 }); i >= 0 {
+			msg = "must not contain control characters (line breaks, tabs and other characters below 0x20)"
+		}
+	case schema.FormatPrintable:
+		if i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r > 0x7e }); i >= 0 {
+			msg = "must be printable ASCII only (characters 0x20 to 0x7E)"
+		}
+	case schema.FormatDiskSpace:
+		if !isDiskSpace(v) {
+			msg = fmt.Sprintf("%s is not a disk size: a positive integer without leading zero, optionally followed by GiB or G, for example 80GiB", shown(n, s))
+		}
+	case schema.FormatDuration:
+		if !isDuration(v) {
+			msg = fmt.Sprintf("%s is not a duration: an integer and a unit d, h, m, s, ms, micros or nanos, for example 5m", shown(n, s))
+		}
+	}
+	if msg != "" {
+		d := at(n, p, Error, "format", msg)
+		d.Fixes = fixes
+		c.report(d)
+	}
+}
+
+func isEmail(v string) bool {
+	at := strings.LastIndexByte(v, '@')
+	if at <= 0 || at == len(v)-1 || strings.ContainsAny(v, " \t\r\n<>") {
+		return false
+	}
+	domain := v[at+1:]
+	dot := strings.IndexByte(domain, '.')
+	return dot > 0 && !strings.HasSuffix(domain, ".") && !strings.Contains(domain, "..") && !strings.Contains(v[:at], "@")
+}
+
+func isTimeOfDay(v string) bool {
+	if len(v) != 8 || v[2] != ':' || v[5] != ':' {
+		return false
+	}
+	num := func(a, b byte, max int) bool {
+		if a < '0' || a > '9' || b < '0' || b > '9' {
+			return false
+		}
+		return int(a-'0')*10+int(b-'0') <= max
+	}
+	return num(v[0], v[1], 23) && num(v[3], v[4], 59) && num(v[6], v[7], 59)
+}
+
+func isDiskSpace(v string) bool {
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == 0 || v[0] == '0' {
+		return false
+	}
+	unit := strings.ToLower(v[i:])
+	return unit == "" || unit == "g" || unit == "gib"
+}
+
+func isDuration(v string) bool {
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	unit := strings.TrimLeft(v[i:], " \t")
+	switch unit {
+	case "d", "h", "m", "s", "ms", "micros", "nanos":
+		return true
+	}
+	return false
+}

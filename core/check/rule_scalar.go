@@ -1,0 +1,272 @@
+package check
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// quoteValue shows a scalar in a message as YAML would read it back.
+func quoteValue(n *document.Node) string {
+	if n.Type == document.String {
+		return strconv.Quote(clip(n.Text))
+	}
+	return clip(n.Text)
+}
+
+// clip keeps messages short whatever the value.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 60 {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:57]) + "..."
+}
+
+// shown is how a message names a value: never a secret's.
+func shown(n *document.Node, s *schema.Schema) string {
+	if s.Secret {
+		return "the value"
+	}
+	return quoteValue(n)
+}
+
+// typeError reports a value of the wrong type. A scalar that would be right
+// if quoted or unquoted says so and carries the fix.
+func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
+	want := article(s)
+	d := at(n, p, Error, "type", "")
+	if n.Kind != document.Scalar {
+		d.Message = fmt.Sprintf("must be %s, not %s", want, n.Describe())
+		c.report(d)
+		return
+	}
+	val := quoteValue(n)
+	if s.Secret {
+		val = "the value"
+	}
+	switch {
+	case s.Type == schema.String:
+		// A number or boolean where a string is wanted: quoting fixes it.
+		reading := n.Describe()
+		if n.Type == document.Bool && n.YAML12 != "" {
+			reading = "a boolean (" + strconv.FormatBool(n.Bool) + ") for Kubernetes"
+		}
+		if s.Secret {
+			d.Message = fmt.Sprintf("must be a string; the value is %s in YAML, quote it", reading)
+		} else {
+			d.Message = fmt.Sprintf("must be a string; %s is %s in YAML, write %q", n.Text, reading, n.Text)
+		}
+		if !n.Alias && n.Style == document.Plain {
+			d.Fixes = []Fix{c.replaceFix(n, strconv.Quote(n.Text), "Quote the value")}
+		}
+	case n.Type == document.String && (s.Type == schema.Integer || s.Type == schema.Number || s.Type == schema.Boolean):
+		probe := &document.Node{Kind: document.Scalar}
+		if n.Text != "" {
+			if err := resolveAs(probe, n.Text); err == nil && matchesType(probe, s.Type) {
+				d.Message = fmt.Sprintf("must be %s; %s is a string because of the quotes, write %s", want, val, n.Text)
+				if !n.Alias && !s.Secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
+					d.Fixes = []Fix{c.replaceFix(n, n.Text, "Remove the quotes")}
+				}
+				break
+			}
+		}
+		d.Message = fmt.Sprintf("must be %s, not the string %s", want, val)
+	case n.Type == document.Float && s.Type == schema.Integer:
+		d.Message = fmt.Sprintf("must be an integer, not %s", val)
+	default:
+		d.Message = fmt.Sprintf("must be %s, not %s (%s)", want, n.Describe(), val)
+	}
+	c.report(d)
+}
+
+func resolveAs(n *document.Node, text string) error {
+	// The document package resolves plain scalars; parse the text as one.
+	s := document.ParseStream("v: "+text, document.DefaultLimits)
+	if len(s.Docs) != 1 || s.Docs[0].Root == nil {
+		return fmt.Errorf("no value")
+	}
+	v := s.Docs[0].Root.Get("v")
+	if v == nil || v.Kind != document.Scalar {
+		return fmt.Errorf("no scalar")
+	}
+	*n = *v
+	return nil
+}
+
+func matchesType(n *document.Node, t schema.Type) bool {
+	switch t {
+	case schema.Boolean:
+		return n.Type == document.Bool
+	case schema.Integer:
+		return n.Type == document.Int
+	case schema.Number:
+		return n.Type == document.Int || n.Type == document.Float
+	}
+	return false
+}
+
+// scalar checks a string, integer, number or boolean value.
+func (c *checker) scalar(n *document.Node, s *schema.Schema, p path) {
+	if n.Kind != document.Scalar {
+		c.typeError(n, s, p)
+		return
+	}
+	switch s.Type {
+	case schema.String:
+		if n.Type != document.String {
+			c.typeError(n, s, p)
+			return
+		}
+		c.stringValue(n, s, p)
+	case schema.Boolean:
+		if n.Type != document.Bool {
+			c.typeError(n, s, p)
+			return
+		}
+		if n.YAML12 != "" {
+			d := at(n, p, Warning, "yaml-compat", fmt.Sprintf("%s is the boolean %t for Kubernetes, but YAML 1.2 tools read %s; write %t",
+				n.Text, n.Bool, n.YAML12, n.Bool))
+			if !n.Alias {
+				d.Fixes = []Fix{c.replaceFix(n, strconv.FormatBool(n.Bool), "Write "+strconv.FormatBool(n.Bool))}
+			}
+			c.report(d)
+		}
+	case schema.Integer, schema.Number:
+		c.number(n, s, p)
+	}
+}
+
+var (
+	maxInt64 = new(big.Rat).SetInt64(1<<63 - 1)
+	minInt64 = new(big.Rat).SetInt64(-1 << 63)
+)
+
+func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
+	if n.Type != document.Int && n.Type != document.Float {
+		c.typeError(n, s, p)
+		return
+	}
+	var v *big.Rat
+	switch {
+	case n.Type == document.Int && !n.Overflow:
+		v = new(big.Rat).SetInt64(n.Int)
+	default:
+		r, ok := new(big.Rat).SetString(strings.ReplaceAll(n.Text, "_", ""))
+		if !ok {
+			c.report(at(n, p, Error, "type", fmt.Sprintf("must be a finite %s, not %s", s.Type, n.Text)))
+			return
+		}
+		v = r
+	}
+	if s.Type == schema.Integer && !v.IsInt() {
+		c.report(at(n, p, Error, "type", fmt.Sprintf("must be an integer, not %s", clip(n.Text))))
+		return
+	}
+	if len(s.Enum) > 0 {
+		ok := false
+		for _, e := range s.Enum {
+			if r, _ := new(big.Rat).SetString(e); r != nil && r.Cmp(v) == 0 {
+				ok = true
+			}
+		}
+		if !ok {
+			c.report(at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", clip(n.Text), strings.Join(s.Enum, ", "))))
+		}
+	}
+	min, max := s.Bounds()
+	if s.Type == schema.Integer {
+		if max == nil {
+			max = maxInt64
+		}
+		if min == nil {
+			min = minInt64
+		}
+	}
+	if min != nil && v.Cmp(min) < 0 {
+		c.report(at(n, p, Error, "minimum", fmt.Sprintf("%s is below the minimum of %s%s", clip(n.Text), bound(min, s.Minimum), rangeText(s))))
+	}
+	if max != nil && v.Cmp(max) > 0 {
+		msg := fmt.Sprintf("%s is above the maximum of %s%s", clip(n.Text), bound(max, s.Maximum), rangeText(s))
+		if s.Maximum == "" {
+			msg = fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), max.RatString())
+		}
+		c.report(at(n, p, Error, "maximum", msg))
+	}
+}
+
+func bound(r *big.Rat, written string) string {
+	if written != "" {
+		return written
+	}
+	return r.RatString()
+}
+
+// rangeText adds the allowed range when both bounds exist.
+func rangeText(s *schema.Schema) string {
+	if s.Minimum != "" && s.Maximum != "" {
+		return fmt.Sprintf(" (allowed: %s to %s)", s.Minimum, s.Maximum)
+	}
+	return ""
+}
+
+func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
+	v := n.Text
+	if len(s.Enum) > 0 {
+		ok := false
+		for _, e := range s.Enum {
+			if e == v {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", shown(n, s), strings.Join(s.Enum, ", ")))
+			for _, e := range s.Enum {
+				if strings.EqualFold(e, v) && !n.Alias {
+					d.Message += fmt.Sprintf(" (did you mean %s?)", e)
+					d.Fixes = []Fix{c.replaceFix(n, yamlString(e), "Change to "+e)}
+					break
+				}
+			}
+			c.report(d)
+		}
+	}
+	count := -1
+	length := func() int {
+		if count < 0 {
+			count = utf8.RuneCountInString(v)
+		}
+		return count
+	}
+	if s.MinLength > 0 && length() < s.MinLength {
+		msg := fmt.Sprintf("is too short: %d characters, at least %d required", length(), s.MinLength)
+		if length() == 0 {
+			msg = fmt.Sprintf("must not be empty: at least %d characters", s.MinLength)
+		}
+		c.report(at(n, p, Error, "min-length", msg))
+	}
+	if s.MaxLength > 0 && len(v) > s.MaxLength && length() > s.MaxLength {
+		c.report(at(n, p, Error, "max-length", fmt.Sprintf("is too long: %d characters, at most %d allowed", length(), s.MaxLength)))
+	}
+	if re := s.Regexp(); re != nil && !re.MatchString(v) {
+		c.report(at(n, p, Error, "pattern", fmt.Sprintf("%s does not match the pattern %s: %s", shown(n, s), s.Pattern, s.PatternWords)))
+	}
+	if s.Format != schema.FormatNone {
+		c.format(n, s, p)
+	}
+}
+
+// yamlString writes s as a YAML scalar that reads back as the string s.
+func yamlString(s string) string {
+	probe := &document.Node{}
+	if err := resolveAs(probe, s); err != nil || probe.Type != document.String || probe.Text != s {
+		return strconv.Quote(s)
+	}
+	return s
+}

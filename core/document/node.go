@@ -1,0 +1,166 @@
+// Package document reads a YAML stream into documents of nodes that carry
+// exact byte offsets into the stream and values resolved the way Kubernetes
+// clients read YAML (sigs.k8s.io/yaml), which is what reaches the cluster.
+//
+// Tokens and structure come from github.com/goccy/go-yaml; this package
+// corrects what it gets wrong for our purpose: it splits the stream into
+// documents itself, rebuilds offsets from the tokens' source text, resolves
+// scalars from their raw text, confines anchors to their document, resolves
+// aliases and merge keys within a budget, and refuses input beyond the
+// limits in limits.go before goccy sees it.
+package document
+
+// Kind is the structural kind of a node.
+type Kind uint8
+
+// Node kinds. Null values are scalars whose Type is Null.
+const (
+	Scalar Kind = iota
+	Mapping
+	Sequence
+)
+
+// Type is the resolved type of a scalar.
+type Type uint8
+
+// Scalar types, as a JSON value would have them.
+const (
+	Null Type = iota
+	Bool
+	Int
+	Float
+	String
+)
+
+var typeNames = [...]string{"null", "boolean", "integer", "number", "string"}
+
+func (t Type) String() string { return typeNames[t] }
+
+// Style is how a scalar is written.
+type Style uint8
+
+// Scalar styles.
+const (
+	Plain Style = iota
+	SingleQuoted
+	DoubleQuoted
+	Literal
+	Folded
+)
+
+// Node is one value of a document.
+type Node struct {
+	Kind       Kind
+	Start, End int // byte offsets into the stream
+
+	// Scalars.
+	Type  Type
+	Style Style
+	Tag   string // explicit tag as written, "" when none
+	Text  string // the string value; for other types the text as written
+	Bool  bool
+	Int   int64
+	// Overflow is set on an integer beyond the signed 64-bit range; Text
+	// holds its digits and Int is zero.
+	Overflow bool
+	// YAML12 is set when a YAML 1.2 reader would see a different value:
+	// it says what that reader sees, for a warning.
+	YAML12 string
+
+	Pairs []Pair  // Mapping entries in document order
+	Items []*Node // Sequence items
+
+	// Alias is set on nodes copied from an anchor by an alias or merge
+	// key; their offsets are those of the alias.
+	Alias bool
+}
+
+// Pair is one entry of a mapping.
+type Pair struct {
+	Key   *Node // a scalar; Key.Text is the member name
+	Value *Node // never nil: an empty value is a Null scalar
+	// Merged is set on entries that a merge key (<<) brought in.
+	Merged bool
+}
+
+// Get returns the value of the member called name of a mapping, or nil.
+// With duplicate keys, the last one wins, as in Kubernetes clients.
+func (n *Node) Get(name string) *Node {
+	if n == nil || n.Kind != Mapping {
+		return nil
+	}
+	for i := len(n.Pairs) - 1; i >= 0; i-- {
+		if n.Pairs[i].Key.Text == name {
+			return n.Pairs[i].Value
+		}
+	}
+	return nil
+}
+
+// GetPair returns the entry called name of a mapping, or nil.
+func (n *Node) GetPair(name string) *Pair {
+	if n == nil || n.Kind != Mapping {
+		return nil
+	}
+	for i := len(n.Pairs) - 1; i >= 0; i-- {
+		if n.Pairs[i].Key.Text == name {
+			return &n.Pairs[i]
+		}
+	}
+	return nil
+}
+
+// IsNull reports whether n is absent or a null scalar.
+func (n *Node) IsNull() bool { return n == nil || (n.Kind == Scalar && n.Type == Null) }
+
+// String returns the string value of a string scalar, or "".
+func (n *Node) String() string {
+	if n == nil || n.Kind != Scalar || n.Type != String {
+		return ""
+	}
+	return n.Text
+}
+
+// Describe names the node's kind and type for messages: "a mapping", "a
+// sequence", "a string", "a number", ...
+func (n *Node) Describe() string {
+	switch n.Kind {
+	case Mapping:
+		return "a mapping"
+	case Sequence:
+		return "a list"
+	}
+	switch n.Type {
+	case Null:
+		return "null"
+	case Bool:
+		return "a boolean"
+	case Int, Float:
+		return "a number"
+	case String:
+		return "a string"
+	}
+	return "a value"
+}
+
+// Document is one document of a stream.
+type Document struct {
+	Index      int // 0-based position in the stream
+	Start, End int // byte offsets of its text, markers included
+	Root       *Node
+	// Err is the syntax error or exceeded limit that stopped reading the
+	// document; Root is nil then. Other documents are unaffected.
+	Err *Error
+	// Duplicates are keys that appear twice in one mapping (the later ones).
+	Duplicates []*Node
+}
+
+// Error is a syntax error or an exceeded limit, at a span of the stream.
+type Error struct {
+	Start, End int
+	Message    string
+	// Limit names the limit that was exceeded, "" for a syntax error.
+	Limit string
+}
+
+func (e *Error) Error() string { return e.Message }

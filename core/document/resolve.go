@@ -1,0 +1,130 @@
+package document
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// resolvePlain sets the type and value of a plain scalar from its text, as
+// sigs.k8s.io/yaml (YAML 1.1 through go-yaml v2) reads it, and notes where a
+// YAML 1.2 reader would see something else.
+func resolvePlain(n *Node, text string) {
+	n.Text = text
+	n.Type = String
+	switch text {
+	case "", "~", "null", "Null", "NULL":
+		n.Type = Null
+		return
+	case "true", "True", "TRUE":
+		n.Type, n.Bool = Bool, true
+		return
+	case "false", "False", "FALSE":
+		n.Type, n.Bool = Bool, false
+		return
+	case "y", "Y", "yes", "Yes", "YES", "on", "On", "ON":
+		n.Type, n.Bool = Bool, true
+		n.YAML12 = "the string " + strconv.Quote(text)
+		return
+	case "n", "N", "no", "No", "NO", "off", "Off", "OFF":
+		n.Type, n.Bool = Bool, false
+		n.YAML12 = "the string " + strconv.Quote(text)
+		return
+	case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN":
+		n.Type = Float
+		return
+	}
+	c := text[0]
+	if !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.') {
+		return
+	}
+	plain := text
+	if strings.Contains(plain, "_") {
+		plain = strings.ReplaceAll(plain, "_", "")
+	}
+	if v, err := strconv.ParseInt(plain, 0, 64); err == nil {
+		n.Type, n.Int = Int, v
+		n.YAML12 = yaml12Int(text)
+		return
+	} else if errors.Is(err, strconv.ErrRange) {
+		n.Type, n.Overflow = Int, true
+		n.YAML12 = yaml12Int(text)
+		return
+	}
+	if isFloat(plain) {
+		n.Type = Float
+		if plain != text {
+			n.YAML12 = "the string " + strconv.Quote(text)
+		}
+	}
+}
+
+// yaml12Int says how YAML 1.2 reads an integer that YAML 1.1 reads in its
+// own way: with underscores, as binary, or as octal with a leading zero.
+func yaml12Int(text string) string {
+	digits := strings.TrimLeft(text, "+-")
+	switch {
+	case strings.Contains(text, "_"), strings.HasPrefix(digits, "0b"), strings.HasPrefix(digits, "0B"):
+		return "the string " + strconv.Quote(text)
+	case len(digits) > 1 && digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9':
+		return "the decimal number " + strings.TrimLeft(digits, "0")
+	}
+	return ""
+}
+
+// isFloat matches [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
+func isFloat(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	} else {
+		if digits() == 0 {
+			return false
+		}
+		if i < len(s) && s[i] == '.' {
+			i++
+			digits()
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// applyTag resolves a scalar that carries an explicit core-schema tag.
+// Tags outside the core schema leave the implicit reading in place.
+func applyTag(n *Node, raw string) {
+	switch n.Tag {
+	case "!!str", "tag:yaml.org,2002:str", "!":
+		n.Type, n.YAML12, n.Overflow = String, "", false
+		if n.Style == Plain {
+			n.Text = raw
+		}
+	case "!!int", "!!float", "!!bool", "!!null":
+		if n.Style != Plain {
+			probe := &Node{}
+			resolvePlain(probe, n.Text)
+			n.Type, n.Bool, n.Int, n.Overflow = probe.Type, probe.Bool, probe.Int, probe.Overflow
+		}
+	}
+}

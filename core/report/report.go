@@ -1,0 +1,138 @@
+// Package report turns a stream's findings into the result every front end
+// shows: the JSON shape of the CLI's files[] entries (without path), the
+// wasm module's validate result, and the LSP's diagnostics, with ranges in
+// the position encoding the caller asks for.
+package report
+
+import (
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// Document describes one document of the stream.
+type Document struct {
+	Index      int    `json:"index"`
+	APIVersion string `json:"apiVersion,omitempty"`
+	Kind       string `json:"kind,omitempty"`
+	Name       string `json:"name,omitempty"`
+	Checked    bool   `json:"checked"`
+}
+
+// Edit is a text edit of a fix.
+type Edit struct {
+	Range   text.Range `json:"range"`
+	NewText string     `json:"newText"`
+}
+
+// Fix is a quick fix.
+type Fix struct {
+	Title string `json:"title"`
+	Edits []Edit `json:"edits"`
+}
+
+// Diagnostic is one finding, as the contract of DESIGN.md section 3 says.
+type Diagnostic struct {
+	Document   int        `json:"document"`
+	Severity   string     `json:"severity"`
+	Rule       string     `json:"rule"`
+	Path       string     `json:"path"`
+	Pointer    string     `json:"pointer"`
+	Message    string     `json:"message"`
+	Range      text.Range `json:"range"`
+	Deprecated bool       `json:"deprecated,omitempty"`
+	Fixes      []Fix      `json:"fixes,omitempty"`
+}
+
+// File is the result for one text.
+type File struct {
+	Documents   []Document   `json:"documents"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+}
+
+// Counts returns the number of errors and warnings.
+func (f *File) Counts() (errors, warnings int) {
+	for _, d := range f.Diagnostics {
+		switch d.Severity {
+		case "error":
+			errors++
+		case "warning":
+			warnings++
+		}
+	}
+	return
+}
+
+// Checked is the result of checking one document, before positions.
+type Checked struct {
+	Info        check.Info
+	Diagnostics []check.Diagnostic
+}
+
+// CheckDocument parses and checks the document of src at span. It is the
+// unit of work that callers may run in parallel.
+func CheckDocument(src string, span document.Span, index int, opts check.Options) Checked {
+	d := document.Parse(src, span, index, document.DefaultLimits)
+	info, ds := check.Document(src, d, opts)
+	return Checked{Info: info, Diagnostics: ds}
+}
+
+// Spans splits src into documents, or returns a single limit finding when
+// src is too large to read at all.
+func Spans(src string) ([]document.Span, *check.Diagnostic) {
+	if len(src) > document.DefaultLimits.StreamBytes {
+		s := document.ParseStream(src, document.DefaultLimits)
+		_, ds := check.Document(src, s.Docs[0], check.DefaultOptions)
+		ds[0].Document = -1
+		return nil, &ds[0]
+	}
+	return document.Split(src), nil
+}
+
+// Validate checks every document of src in order.
+func Validate(src string, enc text.Encoding, opts check.Options) File {
+	spans, tooBig := Spans(src)
+	if tooBig != nil {
+		return Build(src, nil, []check.Diagnostic{*tooBig}, enc)
+	}
+	results := make([]Checked, len(spans))
+	for i, sp := range spans {
+		results[i] = CheckDocument(src, sp, i, opts)
+	}
+	return Build(src, results, nil, enc)
+}
+
+// Build assembles a File from per-document results (in document order) and
+// findings that belong to no document.
+func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Encoding) File {
+	idx := text.NewIndex(src)
+	f := File{Documents: make([]Document, 0, len(results)), Diagnostics: []Diagnostic{}}
+	add := func(d check.Diagnostic) {
+		f.Diagnostics = append(f.Diagnostics, Convert(idx, d, enc))
+	}
+	for _, d := range extra {
+		add(d)
+	}
+	for _, r := range results {
+		f.Documents = append(f.Documents, Document{Index: r.Info.Index, APIVersion: r.Info.APIVersion,
+			Kind: r.Info.Kind, Name: r.Info.Name, Checked: r.Info.Checked})
+		for _, d := range r.Diagnostics {
+			add(d)
+		}
+	}
+	return f
+}
+
+// Convert turns a core diagnostic into its reported form.
+func Convert(idx *text.Index, d check.Diagnostic, enc text.Encoding) Diagnostic {
+	out := Diagnostic{Document: d.Document, Severity: d.Severity.String(), Rule: d.Rule, Path: d.Path,
+		Pointer: d.Pointer, Message: d.Message, Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated}
+	for _, fx := range d.Fixes {
+		f := Fix{Title: fx.Title}
+		for _, e := range fx.Edits {
+			f.Edits = append(f.Edits, Edit{Range: idx.Range(e.Start, e.End, enc), NewText: e.NewText})
+		}
+		out.Fixes = append(out.Fixes, f)
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+// Package schema holds the declarative model of the manifest kinds that
+// mdscheck checks: the envelope, the common spec fields and each kind's
+// userConfig. The model is data, close to an OpenAPI v3 schema with the
+// extensions that OpenAPI lacks (lifecycle flags, secrets, deprecation,
+// shapes described in words). It is built once at package initialisation
+// into an immutable tree that every caller shares.
+package schema
+
+import (
+	"math/big"
+	"regexp"
+	"sort"
+)
+
+// Type is the JSON type of a value.
+type Type int
+
+// The types a member can have. StringMap is an object whose keys are free
+// and whose values are strings (labels, annotations, tags).
+const (
+	Object Type = iota
+	Array
+	String
+	Integer
+	Number
+	Boolean
+	StringMap
+)
+
+var typeNames = [...]string{"object", "array", "string", "integer", "number", "boolean", "map of string to string"}
+
+func (t Type) String() string { return typeNames[t] }
+
+// Format names a shape that the specification describes in words.
+type Format string
+
+// The named shapes. Their exact reading is stated in docs/rules.md.
+const (
+	FormatNone         Format = ""
+	FormatEmail        Format = "email"           // local@domain with a dot in the domain
+	FormatCIDR         Format = "cidr"            // address/prefix, IPv4 or IPv6
+	FormatTime         Format = "time"            // HH:mm:ss
+	FormatSingleLine   Format = "single-line"     // no CR or LF
+	FormatNoControl    Format = "no-control"      // none of 0x00-0x1F, at least one character
+	FormatPrintable    Format = "printable-ascii" // 0x20-0x7E only
+	FormatDiskSpace    Format = "disk-space"      // positive integer, optional GiB or G, any case
+	FormatNonBlankLine Format = "non-blank-line"  // single-line with a non-whitespace character
+	FormatDuration     Format = "duration"        // integer, optional blanks, unit d h m s ms micros nanos
+)
+
+// Lifecycle flags of a member.
+type Lifecycle uint8
+
+// Lifecycle flags; a member can carry several.
+const (
+	Immutable  Lifecycle = 1 << iota // cannot change after creation
+	CreateOnly                       // acts only when the service is created
+	Restarts                         // changing it restarts all instances
+)
+
+// Schema describes one value. Fields that do not apply to its Type are zero.
+type Schema struct {
+	Type        Type
+	Description string // for people: hover and completion show it
+	Default     string // as written in YAML, empty when none
+	Deprecated  string // non-empty when deprecated: what to use instead or why
+	Lifecycle   Lifecycle
+	Secret      bool // the value is never shown in any output
+
+	Enum []string // allowed values as written in YAML (strings, or integers for integer enums)
+
+	Pattern      string // a regular expression of the specification (RE2 syntax)
+	PatternWords string // the pattern said in words, for messages and hover
+	Format       Format
+	MinLength    int // in Unicode code points; 0 means none
+	MaxLength    int // in Unicode code points; 0 means none
+
+	Minimum, Maximum string // decimal bounds as written in the specification; empty means none
+
+	MaxItems int // 0 means none
+
+	Properties []*Property // Object members, in the order of the specification
+	Free       bool        // an object whose members are not checked (status)
+	Items      *Schema     // Array items
+
+	pattern  *regexp.Regexp
+	min, max *big.Rat
+	byName   map[string]*Property
+}
+
+// Property is a named member of an object.
+type Property struct {
+	Name     string
+	Required bool
+	*Schema
+}
+
+// Property returns the member called name, or nil.
+func (s *Schema) Property(name string) *Property {
+	if s == nil {
+		return nil
+	}
+	return s.byName[name]
+}
+
+// Regexp returns the compiled Pattern, or nil when there is none.
+func (s *Schema) Regexp() *regexp.Regexp { return s.pattern }
+
+// Bounds returns the numeric bounds as exact rationals (nil when absent).
+func (s *Schema) Bounds() (min, max *big.Rat) { return s.min, s.max }
+
+// Required returns the names of the required members, sorted.
+func (s *Schema) Required() []string {
+	var names []string
+	for _, p := range s.Properties {
+		if p.Required {
+			names = append(names, p.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// compile fills the derived fields of s and all below it. It panics on a
+// malformed schema: the schema is part of the program, and a mistake in it
+// must fail every test at once.
+func (s *Schema) compile(path string) {
+	if s.Pattern != "" {
+		s.pattern = regexp.MustCompile(s.Pattern)
+	}
+	s.min = parseBound(path, s.Minimum)
+	s.max = parseBound(path, s.Maximum)
+	if len(s.Properties) > 0 {
+		s.byName = make(map[string]*Property, len(s.Properties))
+		for _, p := range s.Properties {
+			if _, dup := s.byName[p.Name]; dup {
+				panic("schema: duplicate member " + path + "." + p.Name)
+			}
+			s.byName[p.Name] = p
+			p.Schema.compile(path + "." + p.Name)
+		}
+	}
+	if s.Items != nil {
+		s.Items.compile(path + "[]")
+	}
+}
+
+func parseBound(path, v string) *big.Rat {
+	if v == "" {
+		return nil
+	}
+	r, ok := new(big.Rat).SetString(v)
+	if !ok {
+		panic("schema: bad bound " + v + " at " + path)
+	}
+	return r
+}

@@ -1,0 +1,164 @@
+// Package text converts between byte offsets into a text and positions as
+// editors and protocols count them: 0-based lines and 0-based characters in
+// UTF-16 code units (LSP's default), UTF-8 bytes or Unicode code points.
+// Everything else in mdscheck stores byte offsets and converts only here.
+package text
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// Encoding is the unit a Position's Character counts.
+type Encoding int
+
+// The encodings of LSP's positionEncoding (and the wasm ABI's opts bits).
+const (
+	UTF16 Encoding = iota
+	UTF8
+	UTF32
+)
+
+// Position is a 0-based line and character.
+type Position struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// Range is a half-open span between two positions.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// Index maps offsets of one text to positions and back. A line ends after
+// "\n"; a "\r" before it belongs to the line break, so CRLF files count
+// characters as editors do.
+type Index struct {
+	src   string
+	lines []int // byte offset of the start of each line
+}
+
+// NewIndex indexes src.
+func NewIndex(src string) *Index {
+	lines := make([]int, 1, len(src)/32+1)
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return &Index{src: src, lines: lines}
+}
+
+// Lines returns the number of lines.
+func (x *Index) Lines() int { return len(x.lines) }
+
+// LineStart returns the offset of the start of line (clamped).
+func (x *Index) LineStart(line int) int {
+	if line < 0 {
+		return 0
+	}
+	if line >= len(x.lines) {
+		return len(x.src)
+	}
+	return x.lines[line]
+}
+
+// LineEnd returns the offset of the end of line, before its line break.
+func (x *Index) LineEnd(line int) int {
+	if line < 0 {
+		line = 0
+	}
+	end := len(x.src)
+	if line+1 < len(x.lines) {
+		end = x.lines[line+1] - 1
+		if end > x.lines[line] && x.src[end-1] == '\r' {
+			end--
+		}
+	}
+	return end
+}
+
+// Line returns the text of line without its line break.
+func (x *Index) Line(line int) string {
+	if line < 0 || line >= len(x.lines) {
+		return ""
+	}
+	return x.src[x.lines[line]:x.LineEnd(line)]
+}
+
+// LineOf returns the 0-based line that holds offset.
+func (x *Index) LineOf(offset int) int {
+	return sort.Search(len(x.lines), func(i int) bool { return x.lines[i] > offset }) - 1
+}
+
+// Position converts a byte offset to a position in enc. An offset inside a
+// multi-byte character counts as that character's start.
+func (x *Index) Position(offset int, enc Encoding) Position {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(x.src) {
+		offset = len(x.src)
+	}
+	line := x.LineOf(offset)
+	start := x.lines[line]
+	if enc == UTF8 {
+		return Position{Line: line, Character: offset - start}
+	}
+	n := 0
+	for i := start; i < offset; {
+		r, size := utf8.DecodeRuneInString(x.src[i:])
+		if i+size > offset {
+			break
+		}
+		i += size
+		n++
+		if enc == UTF16 && r >= 0x10000 {
+			n++
+		}
+	}
+	return Position{Line: line, Character: n}
+}
+
+// Range converts a span of offsets.
+func (x *Index) Range(start, end int, enc Encoding) Range {
+	return Range{Start: x.Position(start, enc), End: x.Position(end, enc)}
+}
+
+// Offset converts a position in enc to a byte offset. Positions past the end
+// of a line clamp to its end, and lines past the end of the text to the end
+// of the text, as LSP asks.
+func (x *Index) Offset(p Position, enc Encoding) int {
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(x.lines) {
+		return len(x.src)
+	}
+	start, end := x.lines[p.Line], x.LineEnd(p.Line)
+	if enc == UTF8 {
+		if p.Character < 0 {
+			return start
+		}
+		if start+p.Character > end {
+			return end
+		}
+		return start + p.Character
+	}
+	n := 0
+	i := start
+	for i < end && n < p.Character {
+		r, size := utf8.DecodeRuneInString(x.src[i:])
+		w := 1
+		if enc == UTF16 && r >= 0x10000 {
+			w = 2
+		}
+		if n+w > p.Character {
+			break // inside a surrogate pair: stay before the character
+		}
+		n += w
+		i += size
+	}
+	return i
+}

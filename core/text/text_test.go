@@ -1,0 +1,49 @@
+package text
+
+import "testing"
+
+func TestPositionRoundTrip(t *testing.T) {
+	src := "a: é\r\nb: 😀x\nc"
+	x := NewIndex(src)
+	cases := []struct {
+		offset int
+		enc    Encoding
+		want   Position
+	}{
+		{0, UTF16, Position{0, 0}},
+		{3, UTF16, Position{0, 3}},
+		{5, UTF16, Position{0, 4}}, // after é (2 bytes, 1 unit)
+		{7, UTF16, Position{1, 0}},
+		{14, UTF16, Position{1, 5}}, // after 😀 (4 bytes, 2 units)
+		{14, UTF32, Position{1, 4}},
+		{14, UTF8, Position{1, 7}},
+		{17, UTF16, Position{2, 1}},
+	}
+	for _, c := range cases {
+		got := x.Position(c.offset, c.enc)
+		if got != c.want {
+			t.Errorf("Position(%d, %d) = %v, want %v", c.offset, c.enc, got, c.want)
+		}
+		if back := x.Offset(got, c.enc); back != c.offset {
+			t.Errorf("Offset(%v, %d) = %d, want %d", got, c.enc, back, c.offset)
+		}
+	}
+}
+
+func TestOffsetClamps(t *testing.T) {
+	x := NewIndex("ab\r\ncd")
+	if got := x.Offset(Position{0, 99}, UTF16); got != 2 {
+		t.Errorf("past line end: got %d, want 2 (before CR)", got)
+	}
+	if got := x.Offset(Position{9, 0}, UTF16); got != 6 {
+		t.Errorf("past last line: got %d, want 6", got)
+	}
+	if got := x.Line(0); got != "ab" {
+		t.Errorf("Line(0) = %q", got)
+	}
+	// A position inside a surrogate pair stays before the character.
+	y := NewIndex("😀")
+	if got := y.Offset(Position{0, 1}, UTF16); got != 0 {
+		t.Errorf("inside surrogate pair: got %d", got)
+	}
+}
