@@ -35,6 +35,7 @@ type checker struct {
 	kind *schema.Kind
 	opts Options
 	out  []Diagnostic
+	dups map[*document.Node]bool // duplicate keys not yet reported
 }
 
 // Document checks one document of the stream src and returns what it
@@ -63,11 +64,17 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		return info, c.out
 	}
 	info.Checked = true
+	c.dups = make(map[*document.Node]bool, len(d.Duplicates))
 	for _, k := range d.Duplicates {
-		c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key",
-			Message: fmt.Sprintf("duplicate key %q; Kubernetes keeps only the last one", k.Text)})
+		c.dups[k] = true
 	}
 	c.value(root, c.kind.Manifest, path{}, nil)
+	// Duplicates the walk did not reach (inside unchecked members).
+	for _, k := range d.Duplicates {
+		if c.dups[k] {
+			c.duplicate(k, path{})
+		}
+	}
 	for _, r := range crossRules {
 		r(c, root)
 	}
@@ -172,8 +179,18 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 	}
 }
 
+// duplicate reports a key that appears twice in its mapping.
+func (c *checker) duplicate(k *document.Node, p path) {
+	delete(c.dups, k)
+	c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key", Path: p.human, Pointer: p.pointer,
+		Message: fmt.Sprintf("duplicate key %q; Kubernetes keeps only the last one", clip(k.Text))})
+}
+
 func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
 	for _, pr := range n.Pairs {
+		if c.dups[pr.Key] {
+			c.duplicate(pr.Key, p.key(pr.Key.Text))
+		}
 		prop := s.Property(pr.Key.Text)
 		if prop == nil {
 			c.unknown(pr.Key, s, p)
@@ -209,6 +226,9 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 
 func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
 	for _, pr := range n.Pairs {
+		if c.dups[pr.Key] {
+			c.duplicate(pr.Key, p.key(pr.Key.Text))
+		}
 		v := pr.Value
 		q := p.key(pr.Key.Text)
 		if v.Kind == document.Scalar && v.Type == document.String {

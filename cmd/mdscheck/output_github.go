@@ -1,0 +1,40 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// writeGitHub prints GitHub Actions workflow commands, which the runner
+// turns into annotations on the pull request.
+func writeGitHub(w io.Writer, results []fileResult) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range results {
+		for _, d := range r.file.Diagnostics {
+			cmd := "notice"
+			switch d.Severity {
+			case "error":
+				cmd = "error"
+			case "warning":
+				cmd = "warning"
+			}
+			fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", cmd,
+				ghProperty(r.path), d.Range.Start.Line+1, d.Range.Start.Character+1,
+				d.Range.End.Line+1, d.Range.End.Character+1,
+				ghProperty("mdscheck "+d.Rule), ghData(d.Message+" ["+d.Rule+"]"))
+		}
+	}
+	return bw.Flush()
+}
+
+// ghData escapes the message of a workflow command.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a property value of a workflow command.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

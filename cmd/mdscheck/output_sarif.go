@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/check"
+)
+
+// SARIF 2.1.0, the subset GitHub code scanning reads.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+	HelpURI          string       `json:"helpUri"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+const docsURL = "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md"
+
+func writeSARIF(w io.Writer, results []fileResult) error {
+	driver := sarifDriver{Name: "mdscheck", Version: version, InformationURI: "https://github.com/mdscheck/mdscheck"}
+	index := map[string]int{}
+	for i, r := range check.Rules {
+		index[r.Code] = i
+		driver.Rules = append(driver.Rules, sarifRule{ID: r.Code, ShortDescription: sarifMessage{r.Summary}, HelpURI: docsURL + "#" + r.Code})
+	}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}}
+	for _, r := range results {
+		uri := filepath.ToSlash(r.path)
+		uri = strings.TrimPrefix(uri, "./")
+		for _, d := range r.file.Diagnostics {
+			level := "note"
+			switch d.Severity {
+			case "error":
+				level = "error"
+			case "warning":
+				level = "warning"
+			}
+			// SARIF columns are 1-based UTF-16 code units by default, as LSP's.
+			run.Results = append(run.Results, sarifResult{
+				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: level,
+				Message: sarifMessage{d.Message},
+				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+					ArtifactLocation: sarifArtifact{URI: uri},
+					Region: sarifRegion{StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,
+						EndLine: d.Range.End.Line + 1, EndColumn: d.Range.End.Character + 1},
+				}}},
+			})
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiGray   = "\x1b[90m"
+)
+
+// useColor decides on colour: only on a terminal, never with NO_COLOR.
+func useColor(mode string, w io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// textWriter prints `file:line:col: severity: message [rule]`, the source
+// line and a caret underline, then a summary.
+func textWriter(color bool) func(io.Writer, []fileResult) error {
+	paint := func(code, s string) string {
+		if !color {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	return func(w io.Writer, results []fileResult) error {
+		bw := bufio.NewWriter(w)
+		var files, docs, checked, errs, warns int
+		for _, r := range results {
+			files++
+			docs += len(r.file.Documents)
+			for _, d := range r.file.Documents {
+				if d.Checked {
+					checked++
+				}
+			}
+			if len(r.file.Diagnostics) == 0 {
+				continue
+			}
+			idx := text.NewIndex(r.src)
+			for _, d := range r.file.Diagnostics {
+				start := idx.Offset(d.Range.Start, text.UTF16)
+				end := idx.Offset(d.Range.End, text.UTF16)
+				pos := idx.Position(start, text.UTF32)
+				sev := d.Severity
+				switch sev {
+				case "error":
+					errs++
+					sev = paint(ansiRed+ansiBold, sev)
+				case "warning":
+					warns++
+					sev = paint(ansiYellow+ansiBold, sev)
+				default:
+					sev = paint(ansiCyan, sev)
+				}
+				fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(ansiBold, r.path), pos.Line+1, pos.Character+1,
+					sev, d.Message, paint(ansiGray, "["+d.Rule+"]"))
+				line := idx.Line(pos.Line)
+				if strings.TrimSpace(line) == "" || !utf8.ValidString(line) {
+					continue
+				}
+				lineEnd := idx.LineEnd(pos.Line)
+				if end > lineEnd || end <= start {
+					end = max(lineEnd, start+1)
+				}
+				width := max(utf8.RuneCountInString(r.src[start:min(end, lineEnd)]), 1)
+				pad := strings.Map(func(r rune) rune {
+					if r == '\t' {
+						return '\t'
+					}
+					return ' '
+				}, r.src[idx.LineStart(pos.Line):start])
+				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(line), pad, paint(ansiGreenOrRed(d.Severity), strings.Repeat("^", width)))
+			}
+		}
+		summary := fmt.Sprintf("%s, %s in %d %s (%d of %d documents checked)",
+			plural(errs, "error"), plural(warns, "warning"), files, pluralWord(files, "file"), checked, docs)
+		if errs == 0 && warns == 0 {
+			summary = fmt.Sprintf("no problems in %d %s (%d of %d documents checked)", files, pluralWord(files, "file"), checked, docs)
+		}
+		fmt.Fprintln(bw, summary)
+		return bw.Flush()
+	}
+}
+
+func ansiGreenOrRed(sev string) string {
+	if sev == "error" {
+		return ansiRed
+	}
+	return ansiYellow
+}
+
+// clipLine keeps very long source lines readable.
+func clipLine(s string) string {
+	if len(s) > 400 {
+		return s[:400] + "..."
+	}
+	return s
+}
+
+func plural(n int, word string) string { return fmt.Sprintf("%d %s", n, pluralWord(n, word)) }
+
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

@@ -1,0 +1,45 @@
+package check
+
+// Rule documents one rule code. The codes are stable: tools and people
+// match on them.
+type Rule struct {
+	Code    string
+	Summary string
+}
+
+// Rules lists every rule code mdscheck reports, in the order of
+// docs/rules.md.
+var Rules = []Rule{
+	{"yaml-syntax", "The text is not valid YAML, or an alias refers to no anchor of its document."},
+	{"limit", "The input exceeds a limit that keeps checking fast and safe (size, nesting, keys per mapping, alias expansion)."},
+	{"duplicate-key", "A key appears twice in one mapping; Kubernetes keeps only the last."},
+	{"type", "A value has the wrong type, for example a number where a string is required."},
+	{"enum", "A value is not one of the allowed values."},
+	{"const", "A value that has exactly one allowed value differs from it (apiVersion)."},
+	{"required", "A required member is missing or null."},
+	{"unknown-field", "A member the schema does not know, usually a typo."},
+	{"pattern", "A string does not match the regular expression of the specification."},
+	{"format", "A string does not have the named shape (e-mail, CIDR, time of day, single line, ...)."},
+	{"min-length", "A string is shorter than allowed (counted in Unicode code points)."},
+	{"max-length", "A string is longer than allowed (counted in Unicode code points)."},
+	{"minimum", "A number is below its minimum."},
+	{"maximum", "A number is above its maximum, or beyond the 64-bit range."},
+	{"max-items", "A list has more items than allowed."},
+	{"deprecated", "A deprecated member is set."},
+	{"yaml-compat", "A value that Kubernetes reads differently from YAML 1.2 tools (yes, on, 0777, 1_000)."},
+	{"requires", "A member is set without another member it needs."},
+	{"conflict", "Two members are set that should not be set together."},
+	{"one-of", "An object needs one of several members, or only one of them."},
+	{"order", "A member must not exceed another one (a minimum above a maximum, a local retention above the total)."},
+	{"path-slash", "A path that must not start or end with a slash does."},
+}
+
+// LookupRule returns the rule with code, or nil.
+func LookupRule(code string) *Rule {
+	for i := range Rules {
+		if Rules[i].Code == code {
+			return &Rules[i]
+		}
+	}
+	return nil
+}
