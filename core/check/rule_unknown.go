@@ -51,7 +51,9 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 // distance of at most a third of the name.
 func nearest(name string, s *schema.Schema) string {
 	best, bestDist := "", 1<<30
-	norm := func(x string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(x)) }
+	norm := func(x string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(x))
+	}
 	nn := norm(name)
 	for _, pr := range s.Properties {
 		if norm(pr.Name) == nn {
