@@ -72,8 +72,17 @@ func marker(line, m string) bool {
 }
 
 // Parse reads one document of src, the text at span, with the given index.
-func Parse(src string, span Span, index int, lim Limits) *Document {
-	d := &Document{Index: index, Start: span.Start, End: span.End}
+func Parse(src string, span Span, index int, lim Limits) (d *Document) {
+	d = &Document{Index: index, Start: span.Start, End: span.End}
+	defer func() {
+		// goccy/go-yaml can panic on malformed input; one document's
+		// failure must not take down the caller or the other documents.
+		if r := recover(); r != nil {
+			d.Root, d.Duplicates = nil, nil
+			d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start),
+				Message: "the YAML parser could not read this document; check its syntax"}
+		}
+	}()
 	text := src[span.Start:span.End]
 	if len(text) > lim.DocumentBytes {
 		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "document size",
@@ -512,7 +521,7 @@ func (p *converter) copyAt(n *Node, start, end int) (*Node, *Error) {
 	p.copied++
 	if p.copied > p.lim.AliasNodes {
 		return nil, &Error{Start: start, End: end, Limit: "alias expansion",
-			Message: fmt.Sprintf("aliases expand to more than %d nodes; the document was not checked", p.lim.AliasNodes)}
+			Message: fmt.Sprintf("aliases expand to more than %d nodes, the limit of alias expansion; the document was not checked", p.lim.AliasNodes)}
 	}
 	c := *n
 	c.Start, c.End, c.Alias = start, end, true

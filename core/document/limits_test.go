@@ -1,0 +1,142 @@
+package document
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Each hostile input ends in bounded time and memory with a diagnostic that
+// names the limit. (Speed is measured by benchmarks, not asserted here; a
+// regression to quadratic time shows up as a test timeout.)
+func TestLimits(t *testing.T) {
+	bomb := "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+	prev := "a"
+	for i := 0; i < 9; i++ {
+		name := fmt.Sprintf("b%d", i)
+		bomb += fmt.Sprintf("%s: &%s [*%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s]\n", name, name, prev, prev, prev, prev, prev, prev, prev, prev, prev, prev)
+		prev = name
+	}
+	mergeBomb := "a: &a {k0: v}\n"
+	prev = "a"
+	for i := 0; i < 12; i++ {
+		name := fmt.Sprintf("m%d", i)
+		mergeBomb += fmt.Sprintf("%s: &%s\n  x: [*%s, *%s, *%s, *%s]\n  <<: [*%s, *%s]\n", name, name, prev, prev, prev, prev, prev, prev)
+		prev = name
+	}
+	var keys strings.Builder
+	for i := 0; i < 100000; i++ {
+		fmt.Fprintf(&keys, "k%d: v\n", i)
+	}
+	var flowKeys strings.Builder
+	flowKeys.WriteString("{")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&flowKeys, "k%d: v, ", i)
+	}
+	flowKeys.WriteString("}")
+	var deepBlock strings.Builder
+	for i := 0; i < 2000; i++ {
+		deepBlock.WriteString(strings.Repeat(" ", i) + "k:\n")
+	}
+	cases := []struct {
+		name, src, limit string
+	}{
+		{"nested flow sequences", strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "nesting depth"},
+		{"nested flow mappings", strings.Repeat("{a: ", 50000) + "1" + strings.Repeat("}", 50000), "nesting depth"},
+		{"nested block mappings", deepBlock.String(), "nesting depth"},
+		{"keys in one mapping", keys.String(), "number of keys in one mapping"},
+		{"keys in one flow mapping", flowKeys.String(), "number of keys in one mapping"},
+		{"alias bomb", bomb, "alias expansion"},
+		{"merge bomb", mergeBomb, "alias expansion"},
+		{"huge document", "a: \"" + strings.Repeat("x", 5<<20) + "\"\n", "document size"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := ParseStream(c.src, DefaultLimits)
+			if len(s.Docs) != 1 {
+				t.Fatalf("%d documents", len(s.Docs))
+			}
+			e := s.Docs[0].Err
+			if e == nil || e.Limit != c.limit {
+				t.Fatalf("got error %+v, want limit %q", e, c.limit)
+			}
+			if !strings.Contains(e.Message, "limit") {
+				t.Errorf("message does not name the limit: %s", e.Message)
+			}
+		})
+	}
+}
+
+func TestStreamLimit(t *testing.T) {
+	lim := DefaultLimits
+	lim.StreamBytes = 100
+	s := ParseStream(strings.Repeat("a: b\n", 30), lim)
+	if len(s.Docs) != 1 || s.Docs[0].Err == nil || s.Docs[0].Err.Limit != "stream size" {
+		t.Fatalf("got %+v", s.Docs)
+	}
+}
+
+func TestBinaryInput(t *testing.T) {
+	for _, src := range []string{"a: \x00\x01\x02", "a: \xff\xfe", "\x7fELF\x02\x01"} {
+		s := ParseStream(src, DefaultLimits)
+		if len(s.Docs) != 1 || s.Docs[0].Err == nil || !strings.Contains(s.Docs[0].Err.Message, "not UTF-8 text") {
+			t.Errorf("%q: %+v", src, s.Docs[0].Err)
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	cases := []struct {
+		src  string
+		docs int
+	}{
+		{"", 0},
+		{"# only a comment\n", 0},
+		{"a: 1\n", 1},
+		{"---\na: 1\n", 1},
+		{"# c\n---\na: 1\n", 1},
+		{"a: 1\n---\nb: 2\n", 2},
+		{"---\n---\n", 2},
+		{"---\n---\nk: v\n", 2},
+		{"a: 1\n...\n---\nb: 2\n", 2},
+		{"a: |\n  ---not a marker\n", 1},
+		{"a: 1\n--- # comment\nb: 1\n", 2},
+		{"---\r\na: 1\r\n---\r\nb: 2\r\n", 2},
+	}
+	for _, c := range cases {
+		if got := len(Split(c.src)); got != c.docs {
+			t.Errorf("%q: %d documents, want %d", c.src, got, c.docs)
+		}
+	}
+	// goccy loses documents after two markers in a row; we do not.
+	s := ParseStream("---\n---\nk: v\n", DefaultLimits)
+	if s.Docs[1].Root.Get("k").String() != "v" {
+		t.Errorf("document after two markers lost")
+	}
+}
+
+func TestOffsetsExact(t *testing.T) {
+	// Comments and trailing blanks move goccy's offsets and columns; ours
+	// must point at the text.
+	src := "# head\na: 1 # c   \nb:   \n  # x\n  c: \"q r\"   \n  d: [1, {e: 'f'}]\n  g: |\n    l1\n  h: é\n  i: 😀x\n  j: k\r\n"
+	s := ParseStream(src, DefaultLimits)
+	root := s.Docs[0].Root
+	b := root.Get("b")
+	cases := map[string]*Node{
+		"1":       root.Get("a"),
+		`"q r"`:   b.Get("c"),
+		"'f'":     b.Get("d").Items[1].Get("e"),
+		"é":       b.Get("h"),
+		"😀x":      b.Get("i"),
+		"k":       b.Get("j"),
+		"|\n    l1": b.Get("g"),
+	}
+	for want, n := range cases {
+		if got := src[n.Start:n.End]; got != want {
+			t.Errorf("node covers %q, want %q", got, want)
+		}
+	}
+	if k := b.Pairs[0].Key; src[k.Start:k.End] != "c" {
+		t.Errorf("key covers %q", src[k.Start:k.End])
+	}
+}

@@ -1,0 +1,55 @@
+// Package secret derives the connection Secret that the service writes for
+// a manifest: its name and the names of its keys.
+package secret
+
+import (
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// Secret is the connection Secret of one resource.
+type Secret struct {
+	Name     string   // spec.connInfoSecretTarget.name, else metadata.name
+	Prefix   string   // spec.connInfoSecretTarget.prefix, else KIND_
+	Keys     []string // prefixed key names, in the specification's order
+	Disabled bool     // spec.connInfoSecretTargetDisabled is true: no Secret is created
+}
+
+// Of returns the connection Secret of a document of kind k. Members with
+// the wrong type count as unset (they are reported elsewhere).
+func Of(k *schema.Kind, root *document.Node) Secret {
+	spec := root.Get("spec")
+	s := Secret{Prefix: schema.DefaultSecretPrefix(k.Name)}
+	if md := root.Get("metadata"); md != nil {
+		s.Name = md.Get("name").String()
+	}
+	if t := spec.Get("connInfoSecretTarget"); t != nil {
+		if n := t.Get("name"); n.String() != "" {
+			s.Name = n.String()
+		}
+		// The prefix is used as written, even when empty.
+		if p := t.Get("prefix"); p != nil && p.Kind == document.Scalar && p.Type == document.String {
+			s.Prefix = p.Text
+		}
+	}
+	if d := spec.Get("connInfoSecretTargetDisabled"); d != nil && d.Type == document.Bool && d.Bool {
+		s.Disabled = true
+	}
+	uc := spec.Get("userConfig")
+	optional := map[string]bool{}
+	for comp, keys := range k.ComponentKeys {
+		enabled := false
+		if v := uc.Get(comp); v != nil && v.Kind == document.Scalar && v.Type == document.Bool {
+			enabled = v.Bool
+		}
+		for _, key := range keys {
+			optional[key] = !enabled
+		}
+	}
+	for _, key := range k.SecretKeys {
+		if !optional[key] {
+			s.Keys = append(s.Keys, s.Prefix+key)
+		}
+	}
+	return s
+}

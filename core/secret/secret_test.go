@@ -1,0 +1,42 @@
+package secret
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+func parse(t *testing.T, src string) *document.Node {
+	t.Helper()
+	s := document.ParseStream(src, document.DefaultLimits)
+	if len(s.Docs) != 1 || s.Docs[0].Root == nil {
+		t.Fatalf("bad test input")
+	}
+	return s.Docs[0].Root
+}
+
+func TestOf(t *testing.T) {
+	cases := []struct {
+		kind, spec string
+		name       string
+		keys       string
+		disabled   bool
+	}{
+		{"OpenSearch", "", "res", "OPENSEARCH_HOST OPENSEARCH_PORT OPENSEARCH_USER OPENSEARCH_PASSWORD", false},
+		{"Grafana", "  connInfoSecretTarget:\n    name: conn\n", "conn", "GRAFANA_HOST GRAFANA_PORT GRAFANA_USER GRAFANA_PASSWORD GRAFANA_URI GRAFANA_HOSTS", false},
+		{"Grafana", "  connInfoSecretTarget:\n    name: conn\n    prefix: my_\n", "conn", "my_HOST my_PORT my_USER my_PASSWORD my_URI my_HOSTS", false},
+		{"OpenSearch", "  connInfoSecretTargetDisabled: true\n", "res", "OPENSEARCH_HOST OPENSEARCH_PORT OPENSEARCH_USER OPENSEARCH_PASSWORD", true},
+		{"Kafka", "", "res", "KAFKA_HOST KAFKA_PORT KAFKA_USERNAME KAFKA_PASSWORD KAFKA_ACCESS_CERT KAFKA_ACCESS_KEY KAFKA_SASL_HOST KAFKA_SASL_PORT KAFKA_CA_CERT", false},
+		{"Kafka", "  userConfig:\n    kafka_connect: true\n    schema_registry: true\n    kafka_rest: false\n", "res",
+			"KAFKA_HOST KAFKA_PORT KAFKA_USERNAME KAFKA_PASSWORD KAFKA_ACCESS_CERT KAFKA_ACCESS_KEY KAFKA_SASL_HOST KAFKA_SASL_PORT KAFKA_SCHEMA_REGISTRY_HOST KAFKA_SCHEMA_REGISTRY_PORT KAFKA_CONNECT_HOST KAFKA_CONNECT_PORT KAFKA_CA_CERT", false},
+	}
+	for _, c := range cases {
+		root := parse(t, "apiVersion: example.io/v1alpha1\nkind: "+c.kind+"\nmetadata:\n  name: res\nspec:\n  plan: p\n"+c.spec)
+		s := Of(schema.Lookup(c.kind), root)
+		if s.Name != c.name || strings.Join(s.Keys, " ") != c.keys || s.Disabled != c.disabled {
+			t.Errorf("%s %q: got %+v", c.kind, c.spec, s)
+		}
+	}
+}
