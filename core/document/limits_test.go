@@ -123,12 +123,12 @@ func TestOffsetsExact(t *testing.T) {
 	root := s.Docs[0].Root
 	b := root.Get("b")
 	cases := map[string]*Node{
-		"1":       root.Get("a"),
-		`"q r"`:   b.Get("c"),
-		"'f'":     b.Get("d").Items[1].Get("e"),
-		"é":       b.Get("h"),
-		"😀x":      b.Get("i"),
-		"k":       b.Get("j"),
+		"1":         root.Get("a"),
+		`"q r"`:     b.Get("c"),
+		"'f'":       b.Get("d").Items[1].Get("e"),
+		"é":         b.Get("h"),
+		"😀x":        b.Get("i"),
+		"k":         b.Get("j"),
 		"|\n    l1": b.Get("g"),
 	}
 	for want, n := range cases {
