@@ -75,6 +75,12 @@ func marker(line, m string) bool {
 func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 	d = &Document{Index: index, Start: span.Start, End: span.End}
 	defer func() {
+		if d.Err != nil {
+			d.Err.Start = min(max(d.Err.Start, span.Start), span.End)
+			d.Err.End = min(max(d.Err.End, d.Err.Start), span.End)
+		}
+	}()
+	defer func() {
 		// goccy/go-yaml can panic on malformed input; one document's
 		// failure must not take down the caller or the other documents.
 		if r := recover(); r != nil {
