@@ -1,0 +1,305 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// cursor is what the text around a position says, read from indentation
+// and the keys above it, so that it works while the text does not parse
+// (the common case while typing).
+type cursor struct {
+	src        string
+	doc        document.Span
+	kind       *schema.Kind // nil when the document declares none of ours
+	apiVersion string
+	ours       bool // apiVersion is ours (or not yet written)
+
+	path    []string // keys from the root to the mapping the cursor is in; "[]" steps into list items
+	indent  int      // the column of keys in that mapping
+	onKey   string   // key: value lines: the key before the cursor (value position)
+	word    string   // the partial word before the cursor
+	wordAt  int      // offset where word starts
+	present map[string]bool
+}
+
+// line is one line of a document, read loosely.
+type line struct {
+	start    int    // offset of the line
+	indent   int    // column of the first non-blank character
+	dash     bool   // the line starts with "- "
+	keyCol   int    // column of the key (after "- " when dash)
+	key      string // the key, "" when the line holds none
+	hasValue bool   // something follows "key:" on the line
+	blank    bool   // blank or comment only
+}
+
+func readLine(src string, start, end int) line {
+	s := src[start:end]
+	s = strings.TrimRight(s, "\r")
+	l := line{start: start}
+	i := 0
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	l.indent, l.keyCol = i, i
+	rest := s[i:]
+	if rest == "" || rest[0] == '#' {
+		l.blank = true
+		return l
+	}
+	if rest == "-" || strings.HasPrefix(rest, "- ") {
+		l.dash = true
+		j := 1
+		for j < len(rest) && rest[j] == ' ' {
+			j++
+		}
+		i += j
+		rest = rest[j:]
+	}
+	l.keyCol = i
+	key, after, ok := splitKey(rest)
+	if ok {
+		l.key = key
+		after = strings.TrimSpace(after)
+		l.hasValue = after != "" && after[0] != '#'
+		if l.hasValue && (after[0] == '&' || after[0] == '!') && !strings.ContainsAny(after, " \t") {
+			l.hasValue = false // only an anchor or a tag: the value follows below
+		}
+	}
+	return l
+}
+
+// splitKey reads `key: rest`, `"key": rest` or `key:` at the end.
+func splitKey(s string) (key, rest string, ok bool) {
+	if s == "" {
+		return "", "", false
+	}
+	if s[0] == '"' || s[0] == '\'' {
+		q := s[0]
+		end := strings.IndexByte(s[1:], q)
+		if end < 0 {
+			return "", "", false
+		}
+		key = s[1 : end+1]
+		s = s[end+2:]
+		if strings.HasPrefix(s, ":") && (len(s) == 1 || s[1] == ' ' || s[1] == '\t') {
+			return key, s[1:], true
+		}
+		return "", "", false
+	}
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ':':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t' {
+				k := strings.TrimSpace(s[:i])
+				if k == "" || strings.ContainsAny(k[:1], "[{#&*!|>'\"%@`") {
+					return "", "", false
+				}
+				return k, s[i+1:], true
+			}
+		case ' ':
+			if i+1 < len(s) && s[i+1] == '#' {
+				return "", "", false
+			}
+		}
+	}
+	return "", "", false
+}
+
+// docSpan finds the document around offset.
+func docSpan(src string, offset int) document.Span {
+	for _, sp := range document.Split(src) {
+		if offset >= sp.Start && offset <= sp.End {
+			return sp
+		}
+	}
+	return document.Span{Start: offset, End: offset}
+}
+
+// lineStarts returns the offsets of the lines of [start, end).
+func lineStarts(src string, start, end int) []int {
+	out := []int{start}
+	for i := start; i < end; i++ {
+		if src[i] == '\n' && i+1 <= end {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+func lineEnd(src string, start int) int {
+	if i := strings.IndexByte(src[start:], '\n'); i >= 0 {
+		return start + i
+	}
+	return len(src)
+}
+
+// readCursor reads the context of offset in src.
+func readCursor(src string, offset int) *cursor {
+	offset = min(max(offset, 0), len(src))
+	c := &cursor{src: src, doc: docSpan(src, offset), present: map[string]bool{}}
+	starts := lineStarts(src, c.doc.Start, c.doc.End)
+	cur := 0
+	for i, s := range starts {
+		if s <= offset {
+			cur = i
+		}
+	}
+	lines := make([]line, len(starts))
+	for i, s := range starts {
+		lines[i] = readLine(src, s, min(lineEnd(src, s), c.doc.End))
+	}
+	// The envelope, from keys at column 0.
+	c.ours = true
+	for _, l := range lines {
+		if l.indent != 0 || l.dash || l.key == "" {
+			continue
+		}
+		v := strings.TrimSpace(src[l.start:lineEnd(src, l.start)])
+		v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, l.key+":")), `"'`)
+		if i := strings.Index(v, " #"); i >= 0 {
+			v = strings.TrimSpace(v[:i])
+		}
+		switch l.key {
+		case "kind":
+			c.kind = schema.Lookup(v)
+		case "apiVersion":
+			c.apiVersion = v
+			c.ours = v == schema.APIVersion || v == ""
+		}
+	}
+
+	// The current line up to the cursor.
+	ls := starts[cur]
+	before := src[ls:offset]
+	w := len(before)
+	for w > 0 && isWordByte(before[w-1]) {
+		w--
+	}
+	c.word, c.wordAt = before[w:], ls+w
+	here := readLine(src, ls, offset)
+	col := offset - ls
+	c.indent = here.keyCol
+	if here.key != "" && col > here.keyCol+len(here.key) {
+		c.onKey = here.key // after "key:": a value is wanted
+	}
+	// A line that starts a list item ("- ") holds the first key of the item.
+	itemAt := -1
+	if here.dash {
+		itemAt = here.indent
+	}
+	c.path = c.parents(lines, cur, c.indent, itemAt)
+	// Sibling keys already present in the same mapping.
+	for i := range lines {
+		if i == cur {
+			continue
+		}
+		l := lines[i]
+		if l.key != "" && l.keyCol == c.indent && c.sameBlock(lines, i, cur) {
+			c.present[l.key] = true
+		}
+	}
+	return c
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b == '-' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// parents walks up from line cur and returns the keys of the mappings that
+// enclose a key at column indent. itemAt is the dash column when the
+// cursor's own line starts a list item.
+func (c *cursor) parents(lines []line, cur, indent, itemAt int) []string {
+	var rev []string
+	if itemAt >= 0 {
+		rev = append(rev, "[]")
+		indent = itemAt
+	}
+	for i := cur - 1; i >= 0 && indent > 0; i-- {
+		l := lines[i]
+		if l.blank {
+			continue
+		}
+		if l.dash && l.keyCol == indent && itemAt < 0 {
+			// A sibling key that starts the same list item: we are in an item.
+			rev = append(rev, "[]")
+			indent = l.indent
+			itemAt = l.indent
+			continue
+		}
+		if l.dash && l.indent < indent {
+			rev = append(rev, "[]")
+			indent = l.indent
+			continue
+		}
+		if l.key != "" && l.keyCol < indent && !l.hasValue {
+			rev = append(rev, l.key)
+			indent = l.keyCol
+			continue
+		}
+		if l.key != "" && l.keyCol == indent && len(rev) > 0 && rev[len(rev)-1] == "[]" && !l.hasValue {
+			// "key:\n- item": the list sits at the key's own column.
+			rev = append(rev, l.key)
+			continue
+		}
+		if l.indent < indent && !l.dash {
+			break // a line that is not a parent key: the block ends
+		}
+	}
+	out := make([]string, len(rev))
+	for i := range rev {
+		out[i] = rev[len(rev)-1-i]
+	}
+	return out
+}
+
+// sameBlock reports whether lines i and cur are in the same mapping: no
+// line between them is indented less than the mapping's keys.
+func (c *cursor) sameBlock(lines []line, i, cur int) bool {
+	lo, hi := min(i, cur), max(i, cur)
+	for j := lo + 1; j < hi; j++ {
+		l := lines[j]
+		if l.blank {
+			continue
+		}
+		if l.indent < c.indent && !(l.dash && l.keyCol == c.indent) {
+			return false
+		}
+		if l.dash && l.keyCol == c.indent {
+			return false // another list item
+		}
+	}
+	if lines[hi].dash && lines[hi].keyCol == c.indent && hi != cur {
+		return false
+	}
+	return true
+}
+
+// schemaAt resolves a path of keys in the kind's manifest schema.
+func schemaAt(root *schema.Schema, path []string) *schema.Schema {
+	s := root
+	for _, k := range path {
+		if s == nil {
+			return nil
+		}
+		if k == "[]" {
+			if s.Type != schema.Array {
+				return nil
+			}
+			s = s.Items
+			continue
+		}
+		if s.Type == schema.Array {
+			s = s.Items
+		}
+		p := s.Property(k)
+		if p == nil {
+			return nil
+		}
+		s = p.Schema
+	}
+	return s
+}

@@ -1,0 +1,160 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/secret"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// Hover describes the member under pos: its path, type, constraints,
+// default, whether it is required, lifecycle, deprecation and description;
+// on kind, metadata.name and connInfoSecretTarget also the connection
+// Secret. It returns nil where there is nothing to say.
+func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
+	idx := text.NewIndex(src)
+	offset := idx.Offset(pos, enc)
+	sp := docSpan(src, offset)
+	d := document.Parse(src, sp, 0, document.DefaultLimits)
+	var path []string
+	var start, end int
+	var kind *schema.Kind
+	var root *document.Node
+	if d.Root != nil && d.Root.Kind == document.Mapping {
+		root = d.Root
+		if root.Get("apiVersion").String() != schema.APIVersion {
+			return nil
+		}
+		kind = schema.Lookup(root.Get("kind").String())
+		var ok bool
+		path, start, end, ok = find(root, offset, nil)
+		if !ok {
+			return nil
+		}
+	} else {
+		// The text does not parse: read the key on the cursor's line.
+		c := readCursor(src, offset)
+		if !c.ours || c.kind == nil {
+			return nil
+		}
+		kind = c.kind
+		l := readLine(src, idx.LineStart(idx.LineOf(offset)), lineEnd(src, offset))
+		if l.key == "" {
+			return nil
+		}
+		path = append(c.path, l.key)
+		start = l.start + l.keyCol
+		end = start + len(l.key)
+	}
+	if kind == nil {
+		if len(path) == 1 && (path[0] == "kind" || path[0] == "apiVersion") {
+			return mk(idx, start, end, enc, "**"+path[0]+"**: string, required\n\nOne of "+strings.Join(schema.Names(), ", ")+".")
+		}
+		return nil
+	}
+	s, required := memberAt(kind.Manifest, path)
+	if s == nil {
+		return nil
+	}
+	title := human(path)
+	var b strings.Builder
+	b.WriteString(schema.DescribeMember(title, s, required))
+	if root != nil && (title == "kind" || title == "metadata.name" || strings.HasPrefix(title, "spec.connInfoSecretTarget")) {
+		sec := secret.Of(kind, root)
+		if sec.Disabled {
+			b.WriteString("\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n")
+		} else {
+			fmt.Fprintf(&b, "\nConnection Secret `%s` with keys:\n", sec.Name)
+			for _, k := range sec.Keys {
+				b.WriteString("- `" + k + "`\n")
+			}
+		}
+	}
+	return mk(idx, start, end, enc, b.String())
+}
+
+func mk(idx *text.Index, start, end int, enc text.Encoding, md string) *HoverResult {
+	r := idx.Range(start, end, enc)
+	return &HoverResult{Contents: Markup{Kind: "markdown", Value: md}, Range: &r}
+}
+
+// find returns the path of keys to the key or value that holds offset.
+func find(n *document.Node, offset int, path []string) ([]string, int, int, bool) {
+	switch n.Kind {
+	case document.Mapping:
+		for _, pr := range n.Pairs {
+			if pr.Merged {
+				continue
+			}
+			p := append(path[:len(path):len(path)], pr.Key.Text)
+			if offset >= pr.Key.Start && offset <= pr.Key.End && !pr.Key.Alias {
+				return p, pr.Key.Start, pr.Key.End, true
+			}
+			if offset >= pr.Value.Start && offset <= pr.Value.End {
+				if pr.Value.Kind == document.Scalar {
+					return p, pr.Value.Start, pr.Value.End, true
+				}
+				if r, s, e, ok := find(pr.Value, offset, p); ok {
+					return r, s, e, true
+				}
+			}
+		}
+	case document.Sequence:
+		for _, it := range n.Items {
+			if offset >= it.Start && offset <= it.End {
+				if it.Kind == document.Scalar {
+					return append(path[:len(path):len(path)], "[]"), it.Start, it.End, true
+				}
+				if r, s, e, ok := find(it, offset, append(path[:len(path):len(path)], "[]")); ok {
+					return r, s, e, true
+				}
+			}
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// memberAt resolves path and says whether its parent requires the member.
+func memberAt(root *schema.Schema, path []string) (*schema.Schema, bool) {
+	if len(path) == 0 {
+		return nil, false
+	}
+	last := path[len(path)-1]
+	if last == "[]" {
+		return schemaAt(root, path), false
+	}
+	parent := schemaAt(root, path[:len(path)-1])
+	if parent != nil && parent.Type == schema.Array {
+		parent = parent.Items
+	}
+	if parent == nil {
+		return nil, false
+	}
+	p := parent.Property(last)
+	if p == nil {
+		return nil, false
+	}
+	return p.Schema, p.Required
+}
+
+// human writes a path Kubernetes style, dotted names in brackets.
+func human(path []string) string {
+	var b strings.Builder
+	for _, k := range path {
+		switch {
+		case k == "[]":
+			b.WriteString("[]")
+		case strings.Contains(k, "."):
+			b.WriteString("[" + k + "]")
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(k)
+		}
+	}
+	return b.String()
+}
