@@ -6,7 +6,7 @@ BIN     := bin/mdscheck
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
 
-.PHONY: all build demo test vet fmt-check bench fuzz clean
+.PHONY: all build demo test test-go test-js vet fmt-check bench lsp-bench fuzz wasm playground vsix clean
 
 all: build
 
@@ -20,8 +20,37 @@ demo: build
 	@echo "== the same as JSON (first lines) =="
 	-@./$(BIN) validate --format json examples/broken.yaml | head -30
 
-test: fmt-check vet
+# Everything: Go tests (the wasm tests build the module themselves), then
+# the npm workspace's tests (the wasm package in Node, the playground in
+# headless Chromium, the VS Code extension) when node_modules is installed.
+test: fmt-check vet test-go test-js
+
+test-go:
 	$(GO) test -count=1 ./...
+
+test-js:
+	@if [ ! -f package.json ]; then echo "test-js: no npm workspace yet"; \
+	elif [ -d node_modules ]; then $(MAKE) wasm && npm test --workspaces --if-present; \
+	else echo "test-js: node_modules missing, run npm ci (CI does)"; exit 1; fi
+
+# The WebAssembly module (a WASI reactor) for browsers and embedding hosts.
+wasm: dist/mdscheck.wasm
+
+dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod
+	@mkdir -p dist
+	GOOS=wasip1 GOARCH=wasm $(GO) build -buildmode=c-shared -trimpath -ldflags '-s -w' -o $@ ./wasm
+
+# Build the playground and serve it on localhost.
+playground: wasm
+	npm run build --workspace editors/playground
+	npm run serve --workspace editors/playground
+
+# The VS Code extension, with the server binary for this platform inside.
+vsix: build
+	npm run package --workspace editors/vscode
+
+lsp-bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...
 
 vet:
 	$(GO) vet ./...
@@ -30,8 +59,14 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-bench:
+# Benchmarks run on the deterministic corpus of ../shared/tools/gencorpus.
+MDSCHECK_CORPUS ?= $(abspath ./.corpus)
+export MDSCHECK_CORPUS
+bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+
+$(MDSCHECK_CORPUS)/manifest.json:
+	$(GO) run ../shared/tools/gencorpus/main.go -out $(MDSCHECK_CORPUS)
 
 # Each fuzz target for FUZZTIME (default 1m); the note in docs/performance.md
 # says how long they ran before a release.
