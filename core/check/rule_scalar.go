@@ -168,6 +168,14 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 		c.report(at(n, p, Error, "type", fmt.Sprintf("must be an integer, not %s", clip(n.Text))))
 		return
 	}
+	if n.YAML12 != "" {
+		d := at(n, p, Warning, "yaml-compat", fmt.Sprintf("%s is the number %s for Kubernetes, but YAML 1.2 tools read %s; write %s",
+			n.Text, v.RatString(), n.YAML12, v.RatString()))
+		if !n.Alias {
+			d.Fixes = []Fix{c.replaceFix(n, v.RatString(), "Write "+v.RatString())}
+		}
+		c.report(d)
+	}
 	if len(s.Enum) > 0 {
 		ok := false
 		for _, e := range s.Enum {

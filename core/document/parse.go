@@ -362,7 +362,8 @@ func (p *converter) node(n ast.Node, depth int) (*Node, *Error) {
 		name := n.Value.GetToken().Value
 		target, ok := p.anchors[name]
 		if !ok {
-			return nil, p.errAt(n, fmt.Sprintf("alias *%s refers to no anchor of this document", name))
+			return nil, &Error{Start: n.Start.Position.Offset, End: p.end(n.Value.GetToken()),
+				Message: fmt.Sprintf("alias *%s refers to no anchor of this document (anchors do not cross ---)", name)}
 		}
 		tk := n.Start
 		return p.copyAt(target, tk.Position.Offset, p.end(n.Value.GetToken()))
