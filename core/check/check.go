@@ -36,6 +36,8 @@ type checker struct {
 	opts Options
 	out  []Diagnostic
 	dups map[*document.Node]bool // duplicate keys not yet reported
+	// reported is a value the envelope check has already reported on.
+	reported *document.Node
 }
 
 // Document checks one document of the stream src and returns what it
@@ -91,13 +93,16 @@ func (c *checker) envelope(root *document.Node, info *Info) bool {
 	}
 	v := av.Value.Text
 	if v != schema.APIVersion {
-		if strings.HasPrefix(v, schema.Group+"/") {
-			c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-				Path: "apiVersion", Pointer: "/apiVersion",
-				Message: fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion),
-				Fixes:   []Fix{c.replaceFix(av.Value, schema.APIVersion, schema.APIVersion)}})
+		if !strings.HasPrefix(v, schema.Group+"/") {
+			return false // another group: not ours
 		}
-		return false
+		// Our group with another version: say so, and check the rest
+		// against the one version there is, so every mistake shows at once.
+		c.reported = av.Value
+		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
+			Path: "apiVersion", Pointer: "/apiVersion",
+			Message: fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion),
+			Fixes:   []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
 	}
 	kp := root.GetPair("kind")
 	if kp == nil || kp.Value.IsNull() {
@@ -138,7 +143,7 @@ func at(n *document.Node, p path, sev Severity, rule, msg string) Diagnostic {
 
 // value checks n against s. key is the entry n is the value of, when any.
 func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *document.Node) {
-	if n.IsNull() {
+	if n.IsNull() || n == c.reported {
 		return // an optional null is dropped by the cluster; required is checked by the parent
 	}
 	if s.Deprecated != "" && key != nil {

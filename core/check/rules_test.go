@@ -97,7 +97,7 @@ func TestCommonFields(t *testing.T) {
 func TestEnvelope(t *testing.T) {
 	cases := []struct{ name, src, want string }{
 		{"other group ignored", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: 1\n", ""},
-		{"other version", "apiVersion: example.io/v1beta1\nkind: Kafka\n", "error const /apiVersion"},
+		{"other version, still checked", "apiVersion: example.io/v1beta1\nkind: Kafka\n", "error required /metadata\nerror required /spec\nerror const /apiVersion"},
 		{"unknown kind", "apiVersion: example.io/v1alpha1\nkind: kafka\n", "error enum /kind"},
 		{"missing kind", "apiVersion: example.io/v1alpha1\nmetadata:\n  name: x\n", "error required /kind"},
 		{"missing spec and name", "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata: {}\n", "error required /spec\nerror required /metadata/name"},
