@@ -244,7 +244,7 @@ func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
 		case v.IsNull():
 			msg = "values of this map must be strings; this one is null, write \"\" for an empty string"
 		case v.Kind == document.Scalar:
-			msg = fmt.Sprintf("values of this map must be strings; %s is %s in YAML, write %q", v.Text, v.Describe(), v.Text)
+			msg = fmt.Sprintf("values of this map must be strings; %s is %s, write %q", v.Text, reading(v), v.Text)
 		default:
 			msg = "values of this map must be strings, not " + v.Describe()
 		}

@@ -11,6 +11,16 @@ import (
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
+// reading says how YAML reads a scalar that is not a string, for messages
+// that ask for quotes: "a number in YAML", or for the YAML 1.1 booleans
+// that surprise people, "the boolean false for Kubernetes (YAML 1.1)".
+func reading(n *document.Node) string {
+	if n.Type == document.Bool && n.YAML12 != "" {
+		return "the boolean " + strconv.FormatBool(n.Bool) + " for Kubernetes (YAML 1.1)"
+	}
+	return n.Describe() + " in YAML"
+}
+
 // quoteValue shows a scalar in a message as YAML would read it back.
 func quoteValue(n *document.Node) string {
 	if n.Type == document.String {
@@ -53,14 +63,10 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 	switch {
 	case s.Type == schema.String:
 		// A number or boolean where a string is wanted: quoting fixes it.
-		reading := n.Describe()
-		if n.Type == document.Bool && n.YAML12 != "" {
-			reading = "a boolean (" + strconv.FormatBool(n.Bool) + ") for Kubernetes"
-		}
 		if s.Secret {
-			d.Message = fmt.Sprintf("must be a string; the value is %s in YAML, quote it", reading)
+			d.Message = fmt.Sprintf("must be a string; the value is %s, quote it", reading(n))
 		} else {
-			d.Message = fmt.Sprintf("must be a string; %s is %s in YAML, write %q", n.Text, reading, n.Text)
+			d.Message = fmt.Sprintf("must be a string; %s is %s, write %q", n.Text, reading(n), n.Text)
 		}
 		if !n.Alias && n.Style == document.Plain {
 			d.Fixes = []Fix{c.replaceFix(n, strconv.Quote(n.Text), "Quote the value")}
