@@ -19,6 +19,7 @@ Usage:
   mdscheck validate [flags] PATH...   check files, directories (*.yaml, *.yml) or - (stdin)
   mdscheck lsp                        run the language server on stdin/stdout
   mdscheck explain RULE|KIND[.PATH]   describe a rule code or a member
+  mdscheck schema KIND                print the JSON Schema of a kind
   mdscheck version                    print the version
 
 Run 'mdscheck validate --help' for the flags of validate.
@@ -40,6 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return serveLSP(args[1:], stdin, stdout, stderr)
 	case "explain":
 		return explain(args[1:], stdout, stderr)
+	case "schema":
+		return printSchema(args[1:], stdout, stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "mdscheck %s\n", version)
 		return 0

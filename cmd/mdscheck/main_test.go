@@ -195,3 +195,37 @@ func TestExplain(t *testing.T) {
 		t.Errorf("explain unknown: %d", code)
 	}
 }
+
+func TestSchemaExport(t *testing.T) {
+	code, out, _ := runCLI(t, "", "schema", "Kafka")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var s struct {
+		Required   []string
+		Properties map[string]struct {
+			Required   []string
+			Properties map[string]struct {
+				Pattern   string
+				MaxLength int
+				Enum      []any
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	spec := s.Properties["spec"]
+	if strings.Join(s.Required, ",") != "apiVersion,kind,metadata,spec" || strings.Join(spec.Required, ",") != "plan,project" {
+		t.Errorf("required: %v %v", s.Required, spec.Required)
+	}
+	if p := spec.Properties["project"]; p.Pattern != "^[a-zA-Z0-9_-]+$" || p.MaxLength != 63 {
+		t.Errorf("project: %+v", p)
+	}
+	if _, ok := spec.Properties["karapace"]; !ok {
+		t.Errorf("Kafka's karapace missing")
+	}
+	if code, _, _ := runCLI(t, "", "schema", "Nope"); code != 2 {
+		t.Errorf("unknown kind: exit %d", code)
+	}
+}
