@@ -14,13 +14,12 @@ import (
 // the member whose value is being written. It reads the text around the
 // cursor loosely and works on text that does not parse.
 func Complete(src string, pos text.Position, enc text.Encoding) []CompletionItem {
-	idx := text.NewIndex(src)
-	offset := idx.Offset(pos, enc)
-	c := readCursor(src, offset)
+	v, offset := viewAt(src, pos, enc)
+	c := readCursor(v.src, offset)
 	if !c.ours {
 		return nil
 	}
-	replace := idx.Range(c.wordAt, offset, enc)
+	replace := v.rng(c.wordAt, offset)
 	if c.onKey != "" {
 		return c.values(replace)
 	}

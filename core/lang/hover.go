@@ -15,43 +15,51 @@ import (
 // on kind, metadata.name and connInfoSecretTarget also the connection
 // Secret. It returns nil where there is nothing to say.
 func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
-	idx := text.NewIndex(src)
-	offset := idx.Offset(pos, enc)
-	sp := docSpan(src, offset)
-	d := document.Parse(src, sp, 0, document.DefaultLimits)
+	v, offset := viewAt(src, pos, enc)
+	src = v.src
 	var path []string
 	var start, end int
 	var kind *schema.Kind
 	var root *document.Node
-	if d.Root != nil && d.Root.Kind == document.Mapping {
-		root = d.Root
-		if root.Get("apiVersion").String() != schema.APIVersion {
-			return nil
-		}
-		kind = schema.Lookup(root.Get("kind").String())
-		var ok bool
-		path, start, end, ok = find(root, offset, nil)
-		if !ok {
-			return nil
-		}
-	} else {
-		// The text does not parse: read the key on the cursor's line.
-		c := readCursor(src, offset)
-		if !c.ours || c.kind == nil {
-			return nil
-		}
-		kind = c.kind
-		l := readLine(src, idx.LineStart(idx.LineOf(offset)), lineEnd(src, offset))
-		if l.key == "" {
-			return nil
-		}
+	// A block "key: value" line is read from indentation alone: no parse,
+	// so hover costs the same in a large document and in broken text.
+	c := readCursor(src, offset)
+	if !c.ours {
+		return nil
+	}
+	kind = c.kind
+	ls := v.idx.LineStart(v.idx.LineOf(offset))
+	l := readLine(src, ls, lineEnd(src, ls))
+	flow := strings.ContainsAny(src[ls:lineEnd(src, ls)], "{[")
+	fast := l.key != "" && offset >= ls+l.keyCol && !(flow && offset > ls+l.keyCol+len(l.key))
+	if fast {
 		path = append(c.path, l.key)
-		start = l.start + l.keyCol
+		start = ls + l.keyCol
 		end = start + len(l.key)
+	}
+	secretInfo := fast && (len(path) == 1 && path[0] == "kind" || human(path) == "metadata.name" ||
+		len(path) >= 2 && path[0] == "spec" && path[1] == "connInfoSecretTarget")
+	if !fast || secretInfo {
+		d := document.Parse(src, document.Span{Start: 0, End: len(src)}, 0, document.DefaultLimits)
+		if d.Root != nil && d.Root.Kind == document.Mapping {
+			root = d.Root
+			if root.Get("apiVersion").String() != schema.APIVersion {
+				return nil
+			}
+			kind = schema.Lookup(root.Get("kind").String())
+			if !fast {
+				var ok bool
+				if path, start, end, ok = find(root, offset, nil); !ok {
+					return nil
+				}
+			}
+		} else if !fast {
+			return nil
+		}
 	}
 	if kind == nil {
 		if len(path) == 1 && (path[0] == "kind" || path[0] == "apiVersion") {
-			return mk(idx, start, end, enc, "**"+path[0]+"**: string, required\n\nOne of "+strings.Join(schema.Names(), ", ")+".")
+			return mk(v, start, end, "**"+path[0]+"**: string, required\n\nOne of "+strings.Join(schema.Names(), ", ")+".")
 		}
 		return nil
 	}
@@ -73,11 +81,11 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 			}
 		}
 	}
-	return mk(idx, start, end, enc, b.String())
+	return mk(v, start, end, b.String())
 }
 
-func mk(idx *text.Index, start, end int, enc text.Encoding, md string) *HoverResult {
-	r := idx.Range(start, end, enc)
+func mk(v *view, start, end int, md string) *HoverResult {
+	r := v.rng(start, end)
 	return &HoverResult{Contents: Markup{Kind: "markdown", Value: md}, Range: &r}
 }
 

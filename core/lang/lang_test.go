@@ -132,6 +132,9 @@ func TestHover(t *testing.T) {
 		{head + "  plan: business-4\n  project: p|x\n", []string{"**spec.project**", "immutable"}},
 		{head + "  plan: b\n  project: p\n  userConfig:\n    kafka:\n      compression_t|ype: zstd\n", []string{"spec.userConfig.kafka.compression_type", "`zstd`", "default `producer`"}},
 		{"apiVersion: example.io/v1alpha1\nkind: Ka|fka\nmetadata:\n  name: ev\n", []string{"Connection Secret `ev`", "`KAFKA_HOST`"}},
+		{head + "  plan: b\n  project: p\n  projectVPCRef: {na|me: net}\n", []string{"**spec.projectVPCRef.name**: string, required"}},
+		{head + "  plan: b\n  maintenanceWindowDow: fri|day\n", []string{"**spec.maintenanceWindowDow**", "`sunday`"}},
+		{head + "  plan: b\n  technicalEmails:\n    - em|ail: a@b.co\n", []string{"**spec.technicalEmails[].email**"}},
 		// Text that does not parse still hovers from indentation.
 		{head + "  pl|an: [\n", []string{"**spec.plan**"}},
 	}

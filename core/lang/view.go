@@ -1,0 +1,95 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// view is the one document of a stream that a request is about. Completion
+// and hover look at that document only, so their cost does not grow with
+// the stream: in a 2,000-document file they index and parse one document.
+type view struct {
+	src   string      // the document's text
+	base  int         // its offset in the stream
+	line0 int         // the stream line it starts on
+	idx   *text.Index // positions within src
+	enc   text.Encoding
+}
+
+// viewAt finds the document that holds pos and the cursor's offset in it.
+func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
+	// The offset of the cursor's line, without indexing the whole stream.
+	lineStart, line := 0, 0
+	for line < pos.Line {
+		i := strings.IndexByte(stream[lineStart:], '\n')
+		if i < 0 {
+			break
+		}
+		lineStart += i + 1
+		line++
+	}
+	start, end := 0, len(stream)
+	// Up to the marker that opened this document.
+	for ls := lineStart; ; {
+		l := stream[ls:lineEndOf(stream, ls)]
+		if isMarker(l, "---") {
+			start = ls
+			break
+		}
+		if isMarker(l, "...") && ls != lineStart {
+			start = min(lineEndOf(stream, ls)+1, len(stream))
+			break
+		}
+		if ls == 0 {
+			break
+		}
+		ls = strings.LastIndexByte(stream[:ls-1], '\n') + 1
+	}
+	// Down to the marker that ends it.
+	for ls := lineEndOf(stream, lineStart) + 1; ls < len(stream); ls = lineEndOf(stream, ls) + 1 {
+		l := stream[ls:lineEndOf(stream, ls)]
+		if isMarker(l, "---") {
+			end = ls
+			break
+		}
+		if isMarker(l, "...") {
+			end = lineEndOf(stream, ls)
+			break
+		}
+	}
+	if start > lineStart {
+		start = lineStart
+	}
+	v := &view{src: stream[start:end], base: start, enc: enc}
+	v.line0 = line - strings.Count(stream[start:lineStart], "\n")
+	v.idx = text.NewIndex(v.src)
+	off := v.idx.Offset(text.Position{Line: pos.Line - v.line0, Character: pos.Character}, enc)
+	return v, off
+}
+
+func lineEndOf(s string, from int) int {
+	if from >= len(s) {
+		return len(s)
+	}
+	if i := strings.IndexByte(s[from:], '\n'); i >= 0 {
+		return from + i
+	}
+	return len(s)
+}
+
+func isMarker(line, m string) bool {
+	if !strings.HasPrefix(line, m) {
+		return false
+	}
+	rest := line[len(m):]
+	return rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\r' || rest[0] == '#'
+}
+
+// rng converts offsets of the document to a range of the stream.
+func (v *view) rng(start, end int) text.Range {
+	r := v.idx.Range(start, end, v.enc)
+	r.Start.Line += v.line0
+	r.End.Line += v.line0
+	return r
+}
