@@ -68,7 +68,8 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		} else {
 			d.Message = fmt.Sprintf("must be a string; %s is %s, write %q", n.Text, reading(n), n.Text)
 		}
-		if !n.Alias && n.Style == document.Plain {
+		// A fix carries the value in its edit: none for secrets.
+		if !n.Alias && n.Style == document.Plain && !s.Secret {
 			d.Fixes = []Fix{c.replaceFix(n, strconv.Quote(n.Text), "Quote the value")}
 		}
 	case n.Type == document.String && (s.Type == schema.Integer || s.Type == schema.Number || s.Type == schema.Boolean):

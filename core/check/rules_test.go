@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -237,6 +238,29 @@ func TestSecretsNeverShown(t *testing.T) {
 	for _, d := range findings(src) {
 		if strings.Contains(d.Message, strings.Repeat("x", 100)) {
 			t.Errorf("message echoes a long value in full: %s", d.Message)
+		}
+	}
+}
+
+// TestSecretValuesNeverInOutput sets every kind of violation on secret
+// members and looks for the value anywhere in the result: messages, fixes.
+func TestSecretValuesNeverInOutput(t *testing.T) {
+	cases := []struct{ kind, spec, value string }{
+		{"Grafana", "  userConfig:\n    smtp_server:\n      host: h\n      port: 25\n      from_address: a@b.co\n      password: \"sec\\x01ret-one\"\n", "ret-one"},
+		{"Grafana", "  userConfig:\n    auth_github:\n      client_id: id\n      client_secret: 12345678901\n", "12345678901"},
+		{"Grafana", "  userConfig:\n    auth_github:\n      client_id: id\n      client_secret: YES\n", "YES"},
+		{"Grafana", "  userConfig:\n    external_image_storage:\n      access_key: lower-case-key\n      bucket_url: u\n      provider: s3\n      secret_key: \"not base64 !\"\n", "not base64"},
+		{"OpenSearch", "  userConfig:\n    opensearch:\n      email_sender_password: \"" + strings.Repeat("p", 1100) + "\"\n", "pppp"},
+		{"Kafka", "  userConfig:\n    kafka_connect_secret_providers:\n      - name: v\n        vault:\n          address: a\n          auth_method: token\n          token: " + strings.Repeat("t", 300) + "\n", "tttt"},
+	}
+	for _, c := range cases {
+		res := report.Validate(manifest(c.kind, c.spec), text.UTF16, check.DefaultOptions)
+		if len(res.Diagnostics) == 0 {
+			t.Errorf("%s: no finding for %q", c.kind, c.spec)
+		}
+		out, _ := json.Marshal(res)
+		if strings.Contains(string(out), c.value) {
+			t.Errorf("%s: the secret %q appears in the result: %s", c.kind, c.value, out)
 		}
 	}
 }
