@@ -80,6 +80,15 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	for _, r := range crossRules {
 		r(c, root)
 	}
+	if sup := readSuppressions(src, d); sup != nil {
+		kept := c.out[:0]
+		for _, diag := range c.out {
+			if !sup.silenced(src, diag) {
+				kept = append(kept, diag)
+			}
+		}
+		c.out = kept
+	}
 	Sort(c.out)
 	return info, c.out
 }
