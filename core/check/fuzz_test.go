@@ -25,6 +25,7 @@ func FuzzCheck(f *testing.F) {
 		res := report.Validate(src, text.UTF16, check.DefaultOptions)
 		idx := text.NewIndex(src)
 		last := idx.Position(len(src), text.UTF16)
+		hasSecret := strings.Contains(src, `password: "\x01secret-value"`)
 		for _, d := range res.Diagnostics {
 			if d.Message == "" || d.Rule == "" || check.LookupRule(d.Rule) == nil {
 				t.Fatalf("bad diagnostic %+v", d)
@@ -34,7 +35,11 @@ func FuzzCheck(f *testing.F) {
 					t.Fatalf("range %+v outside the text", d.Range)
 				}
 			}
-			if strings.Contains(d.Message, "secret-value") {
+			// The seed's password is invalid (a control character); while
+			// the input still holds it, no message may show it. (The fuzzer
+			// may move the text elsewhere, into an alias name say, where it
+			// is no secret.)
+			if hasSecret && strings.Contains(d.Message, "secret-value") {
 				t.Fatalf("message shows a secret: %s", d.Message)
 			}
 		}
