@@ -26,11 +26,11 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mdscheck: %q is neither a rule code nor a kind (%s)\n", arg, strings.Join(schema.Names(), ", "))
 		return 2
 	}
-	s, err := schema.Resolve(k.Manifest, rest)
+	s, required, err := schema.ResolveMember(k.Manifest, rest)
 	if err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return 2
 	}
-	fmt.Fprint(stdout, schema.Describe(arg, s))
+	fmt.Fprint(stdout, schema.DescribeMember(arg, s, required))
 	return 0
 }

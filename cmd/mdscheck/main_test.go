@@ -183,7 +183,11 @@ func TestSARIFAndGitHub(t *testing.T) {
 }
 
 func TestExplain(t *testing.T) {
-	code, out, _ := runCLI(t, "", "explain", "Kafka.spec.maintenanceWindowDow")
+	code, out, _ := runCLI(t, "", "explain", "Kafka.spec.plan")
+	if code != 0 || !strings.Contains(out, "**Kafka.spec.plan**: string, required") {
+		t.Errorf("explain required member: %d %s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "explain", "Kafka.spec.maintenanceWindowDow")
 	if code != 0 || !strings.Contains(out, "`sunday`") {
 		t.Errorf("explain member: %d %s", code, out)
 	}

@@ -9,25 +9,33 @@ import (
 // kafka.compression_type"). Member names that contain dots match whole;
 // "[]" or "[N]" steps into array items.
 func Resolve(s *Schema, path string) (*Schema, error) {
+	r, _, err := ResolveMember(s, path)
+	return r, err
+}
+
+// ResolveMember is Resolve that also says whether the member's object
+// requires it.
+func ResolveMember(s *Schema, path string) (*Schema, bool, error) {
+	required := false
 	rest := path
 	for rest != "" {
 		rest = strings.TrimPrefix(rest, ".")
 		if strings.HasPrefix(rest, "[") {
 			end := strings.IndexByte(rest, ']')
 			if end < 0 {
-				return nil, fmt.Errorf("unclosed [ in %q", path)
+				return nil, false, fmt.Errorf("unclosed [ in %q", path)
 			}
 			inner := rest[1:end]
 			rest = rest[end+1:]
 			if s.Type == Array && (inner == "" || isDigits(inner)) {
-				s = s.Items
+				s, required = s.Items, false
 				continue
 			}
 			p := s.Property(inner)
 			if p == nil {
-				return nil, fmt.Errorf("no member %q in %q", inner, path)
+				return nil, false, fmt.Errorf("no member %q in %q", inner, path)
 			}
-			s = p.Schema
+			s, required = p.Schema, p.Required
 			continue
 		}
 		if s.Type == Array {
@@ -47,12 +55,12 @@ func Resolve(s *Schema, path string) (*Schema, error) {
 			if i := strings.IndexAny(name, ".["); i >= 0 {
 				name = name[:i]
 			}
-			return nil, fmt.Errorf("no member %q in %q", name, path)
+			return nil, false, fmt.Errorf("no member %q in %q", name, path)
 		}
-		s = best.Schema
+		s, required = best.Schema, best.Required
 		rest = rest[len(best.Name):]
 	}
-	return s, nil
+	return s, required, nil
 }
 
 func isDigits(s string) bool {
