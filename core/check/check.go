@@ -230,7 +230,11 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
 			d.Fixes = c.addMemberFix(n, prop)
 		default:
+			// A list item: its first line, or all of a flow mapping.
 			d.Start, d.End = n.Start, lineEndOf(c.src, n.Start)
+			if n.End > n.Start && n.End < d.End {
+				d.End = n.End
+			}
 			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
 			d.Fixes = c.addMemberFix(n, prop)
 		}

@@ -71,3 +71,18 @@ func TestCrossFieldRules(t *testing.T) {
 		})
 	}
 }
+
+func TestDottedKeyHint(t *testing.T) {
+	src := manifest("OpenSearch", "  userConfig:\n    opensearch:\n      search:\n        insights:\n          top_queries: {}\n")
+	ds := findings(src)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, `"search.insights.top_queries" is a single key with dots in it`) {
+		t.Errorf("got %s", summary(ds))
+	}
+}
+
+func TestQuotedBooleanAdvice(t *testing.T) {
+	ds := findings(manifest("Kafka", "  terminationProtection: \"yes\"\n"))
+	if len(ds) != 1 || !strings.HasSuffix(ds[0].Message, "write true") || ds[0].Fixes[0].Edits[0].NewText != "true" {
+		t.Errorf("got %+v", ds)
+	}
+}

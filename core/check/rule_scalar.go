@@ -76,9 +76,15 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		probe := &document.Node{Kind: document.Scalar}
 		if n.Text != "" {
 			if err := resolveAs(probe, n.Text); err == nil && matchesType(probe, s.Type) {
-				d.Message = fmt.Sprintf("must be %s; %s is a string because of the quotes, write %s", want, val, n.Text)
+				// Write the value the way every YAML reader agrees on:
+				// "yes" becomes true, not yes.
+				plain := n.Text
+				if probe.Type == document.Bool {
+					plain = strconv.FormatBool(probe.Bool)
+				}
+				d.Message = fmt.Sprintf("must be %s; %s is a string because of the quotes, write %s", want, val, plain)
 				if !n.Alias && !s.Secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
-					d.Fixes = []Fix{c.replaceFix(n, n.Text, "Remove the quotes")}
+					d.Fixes = []Fix{c.replaceFix(n, plain, "Write "+plain)}
 				}
 				break
 			}
@@ -191,7 +197,7 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 			}
 		}
 		if !ok {
-			c.report(at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", clip(n.Text), strings.Join(s.Enum, ", "))))
+			c.report(at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", clip(n.Text), enumList(s.Enum))))
 		}
 	}
 	min, max := s.Bounds()
@@ -241,7 +247,7 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 			}
 		}
 		if !ok {
-			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", shown(n, s), strings.Join(s.Enum, ", ")))
+			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", shown(n, s), enumList(s.Enum)))
 			for _, e := range s.Enum {
 				if strings.EqualFold(e, v) && !n.Alias {
 					d.Message += fmt.Sprintf(" (did you mean %s?)", e)
@@ -260,14 +266,14 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 		return count
 	}
 	if s.MinLength > 0 && length() < s.MinLength {
-		msg := fmt.Sprintf("is too short: %d characters, at least %d required", length(), s.MinLength)
+		msg := fmt.Sprintf("is too short: %s, at least %d required", characters(length()), s.MinLength)
 		if length() == 0 {
-			msg = fmt.Sprintf("must not be empty: at least %d characters", s.MinLength)
+			msg = fmt.Sprintf("must not be empty: at least %s", characters(s.MinLength))
 		}
 		c.report(at(n, p, Error, "min-length", msg))
 	}
 	if s.MaxLength > 0 && len(v) > s.MaxLength && length() > s.MaxLength {
-		c.report(at(n, p, Error, "max-length", fmt.Sprintf("is too long: %d characters, at most %d allowed", length(), s.MaxLength)))
+		c.report(at(n, p, Error, "max-length", fmt.Sprintf("is too long: %s, at most %d allowed", characters(length()), s.MaxLength)))
 	}
 	if re := s.Regexp(); re != nil && !re.MatchString(v) {
 		c.report(at(n, p, Error, "pattern", fmt.Sprintf("%s does not match the pattern %s: %s", shown(n, s), s.Pattern, s.PatternWords)))
@@ -275,6 +281,26 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 	if s.Format != schema.FormatNone {
 		c.format(n, s, p)
 	}
+}
+
+func characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return fmt.Sprintf("%d characters", n)
+}
+
+// enumList lists allowed values for a message; values that would be hard
+// to read in a comma-separated list ("compact,delete", "") are quoted.
+func enumList(values []string) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		if v == "" || strings.ContainsAny(v, ", ") {
+			v = strconv.Quote(v)
+		}
+		out[i] = v
+	}
+	return strings.Join(out, ", ")
 }
 
 // yamlString writes s as a YAML scalar that reads back as the string s.

@@ -31,7 +31,17 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 	if p.pointer == "/spec" && name == "karapace" {
 		d.Message += fmt.Sprintf(" in %s; it belongs to Kafka", c.kind.Name)
 	}
-	if best := nearest(name, s); best != "" {
+	dotted := ""
+	for _, pr := range s.Properties {
+		if strings.HasPrefix(pr.Name, name+".") {
+			dotted = pr.Name
+			break
+		}
+	}
+	if dotted != "" {
+		// search: {insights: {top_queries: ...}} where one dotted key is meant.
+		d.Message += fmt.Sprintf("; %q is a single key with dots in it: write %s: on one line", dotted, dotted)
+	} else if best := nearest(name, s); best != "" {
 		d.Message += fmt.Sprintf("; did you mean %q?", best)
 		if !key.Alias {
 			d.Fixes = []Fix{{Title: "Rename to " + best, Edits: []Edit{{Start: key.Start, End: key.End, NewText: best}}}}

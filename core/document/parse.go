@@ -332,7 +332,15 @@ func (p *converter) node(n ast.Node, depth int) (*Node, *Error) {
 	}
 	switch n := n.(type) {
 	case *ast.MappingNode:
-		return p.mapping(n.Values, depth)
+		m, err := p.mapping(n.Values, depth)
+		if err == nil && n.IsFlowStyle && n.Start != nil {
+			// A flow mapping spans its braces, also when it is empty.
+			m.Start = n.Start.Position.Offset
+			if n.End != nil {
+				m.End = max(m.End, p.end(n.End))
+			}
+		}
+		return m, err
 	case *ast.MappingValueNode:
 		return p.mapping([]*ast.MappingValueNode{n}, depth)
 	case *ast.SequenceNode:
@@ -507,12 +515,6 @@ func (p *converter) mapping(values []*ast.MappingValueNode, depth int) (*Node, *
 				seen[pr.Key.Text] = true
 				out.Pairs = append(out.Pairs, Pair{Key: pr.Key, Value: pr.Value, Merged: true})
 			}
-		}
-	}
-	if len(values) > 0 && values[0].IsFlowStyle {
-		// A flow mapping starts at its "{".
-		if tk := values[0].GetToken(); tk != nil && tk.Prev != nil {
-			_ = tk
 		}
 	}
 	return out, nil

@@ -7,7 +7,7 @@ package schema
 // kafkaUserConfig is spec.userConfig of the kind.
 func kafkaUserConfig() *Schema {
 	return Obj(Props(
-		Opt("additional_backup_regions", Arr(Str(), MaxItems(1), Deprecated("Deprecated for Kafka; leave it out."),
+		Opt("additional_backup_regions", Arr(Str(), MaxItems(1), Deprecated("no replacement; leave it out"),
 			Doc("Additional region to replicate backups to."))),
 		Opt("aiven_kafka_topic_messages", Bool(Doc("Allow reading topic messages in the console and through the REST API."))),
 		Opt("custom_domain", Str(MaxLen(255), Doc("A custom domain name (CNAME) under which the service is served."))),
@@ -53,9 +53,9 @@ func kafkaUserConfig() *Schema {
 		Opt("tiered_storage", Obj(Props(
 			Opt("enabled", Bool(Doc("Enable tiered storage."))),
 			Opt("local_cache", Obj(Props(
-				Req("size", Int(Min("1"), Max("107374182400"), Deprecated("Deprecated; leave `local_cache` out."),
+				Req("size", Int(Min("1"), Max("107374182400"), Deprecated("leave `local_cache` out"),
 					Doc("Size of the local cache, in bytes."))),
-			), Deprecated("Deprecated; leave it out."), Doc("Local cache of tiered storage. `size` is required."))),
+			), Deprecated("no replacement; leave it out"), Doc("Local cache of tiered storage. `size` is required."))),
 		), Doc("Tiered storage settings."))),
 	), Doc("Options of the Kafka service. All members are optional."))
 }
