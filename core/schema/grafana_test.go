@@ -1,68 +1,9 @@
 package schema
 
 import (
-	"bufio"
-	"os"
-	"sort"
 	"strings"
 	"testing"
 )
-
-// grafanaPaths lists the member paths below s, as in testdata/members-*.txt.
-func grafanaPaths(s *Schema, prefix string, out *[]string) {
-	if s.Type == Array && s.Items != nil {
-		grafanaPaths(s.Items, prefix+"[]", out)
-		return
-	}
-	for _, p := range s.Properties {
-		name := p.Name
-		if strings.Contains(name, ".") {
-			name = "[" + name + "]"
-		} else if prefix != "" {
-			name = "." + name
-		}
-		*out = append(*out, prefix+name)
-		grafanaPaths(p.Schema, prefix+name, out)
-	}
-}
-
-func TestGrafanaMembersMatchSpecList(t *testing.T) {
-	uc := Lookup("Grafana").UserConfig()
-	if uc.Free {
-		t.Fatal("Grafana userConfig is still unchecked")
-	}
-	var got []string
-	grafanaPaths(uc, "", &got)
-	f, err := os.Open("testdata/members-grafana.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	want := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" {
-			want[l] = true
-		}
-	}
-	have := map[string]bool{}
-	for _, p := range got {
-		have[p] = true
-		if !want[p] {
-			t.Errorf("schema has %s, the spec list does not", p)
-		}
-	}
-	var missing []string
-	for p := range want {
-		if !have[p] {
-			missing = append(missing, p)
-		}
-	}
-	sort.Strings(missing)
-	for _, p := range missing {
-		t.Errorf("spec lists %s, the schema does not", p)
-	}
-}
 
 func TestGrafanaUserConfigMembers(t *testing.T) {
 	uc := Lookup("Grafana").UserConfig()

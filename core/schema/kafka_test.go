@@ -1,48 +1,9 @@
 package schema
 
 import (
-	"os"
 	"slices"
-	"strings"
 	"testing"
 )
-
-// kafkaPaths lists every member path below s, as in testdata/members-*.txt.
-func kafkaPaths(s *Schema, prefix string, out *[]string) {
-	if s.Type == Array && s.Items != nil {
-		s = s.Items
-		prefix += "[]"
-	}
-	for _, p := range s.Properties {
-		path := prefix + "." + p.Name
-		if strings.Contains(p.Name, ".") {
-			path = prefix + "[" + p.Name + "]"
-		}
-		path = strings.TrimPrefix(path, ".")
-		*out = append(*out, path)
-		kafkaPaths(p.Schema, path, out)
-	}
-}
-
-func TestKafkaMembersMatchSpecList(t *testing.T) {
-	data, err := os.ReadFile("testdata/members-kafka.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Fields(string(data))
-	var got []string
-	kafkaPaths(Lookup("Kafka").UserConfig(), "", &got)
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("spec member %s missing from the schema", w)
-		}
-	}
-	for _, g := range got {
-		if !slices.Contains(want, g) {
-			t.Errorf("schema member %s not in the spec list", g)
-		}
-	}
-}
 
 func TestKafkaUserConfigMembers(t *testing.T) {
 	uc := Lookup("Kafka").UserConfig()

@@ -1,52 +1,9 @@
 package schema
 
 import (
-	"os"
-	"slices"
 	"strings"
 	"testing"
 )
-
-// osPaths lists every member path below s, as in testdata/members-*.txt.
-func osPaths(s *Schema, prefix string, out *[]string) {
-	if s.Type == Array && s.Items != nil {
-		s = s.Items
-		prefix += "[]"
-	}
-	for _, p := range s.Properties {
-		path := prefix + "." + p.Name
-		if strings.Contains(p.Name, ".") {
-			path = prefix + "[" + p.Name + "]"
-		}
-		path = strings.TrimPrefix(path, ".")
-		*out = append(*out, path)
-		osPaths(p.Schema, path, out)
-	}
-}
-
-func TestOpenSearchMembersMatchSpecList(t *testing.T) {
-	data, err := os.ReadFile("testdata/members-opensearch.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := strings.Fields(string(data))
-	uc := Lookup("OpenSearch").UserConfig()
-	if uc.Free {
-		t.Fatal("OpenSearch userConfig is still unchecked")
-	}
-	var got []string
-	osPaths(uc, "", &got)
-	for _, w := range want {
-		if !slices.Contains(got, w) {
-			t.Errorf("spec member %s missing from the schema", w)
-		}
-	}
-	for _, g := range got {
-		if !slices.Contains(want, g) {
-			t.Errorf("schema member %s not in the spec list", g)
-		}
-	}
-}
 
 func TestOpenSearchUserConfigMembers(t *testing.T) {
 	uc := Lookup("OpenSearch").UserConfig()
