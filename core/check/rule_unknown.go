@@ -61,12 +61,9 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 // distance of at most a third of the name.
 func nearest(name string, s *schema.Schema) string {
 	best, bestDist := "", 1<<30
-	norm := func(x string) string {
-		return strings.ToLower(strings.NewReplacer("_", "", "-", "", ".", "").Replace(x))
-	}
-	nn := norm(name)
+	nn := normName(name)
 	for _, pr := range s.Properties {
-		if norm(pr.Name) == nn {
+		if normName(pr.Name) == nn {
 			return pr.Name
 		}
 		d := distance(strings.ToLower(name), strings.ToLower(pr.Name))
@@ -85,6 +82,23 @@ func nearest(name string, s *schema.Schema) string {
 		return best
 	}
 	return ""
+}
+
+// normName folds case and drops the separators people mix up (_ - .), so
+// that maintenance_window_dow finds maintenanceWindowDow.
+func normName(x string) string {
+	b := make([]byte, 0, len(x))
+	for i := 0; i < len(x); i++ {
+		c := x[i]
+		switch {
+		case c == '_' || c == '-' || c == '.':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return string(b)
 }
 
 // distance is the Damerau-Levenshtein (optimal string alignment) distance,
