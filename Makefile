@@ -2,6 +2,8 @@
 # `make test` runs every test. See README.md.
 
 GO      ?= go
+# Go packages of this module; npm's node_modules can hold stray .go files.
+GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 BIN     := bin/mdscheck
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X main.version=$(VERSION)
@@ -30,7 +32,7 @@ demo: build
 test: fmt-check vet test-go test-js
 
 test-go:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 $(GOPKGS)
 
 test-js:
 	@if [ ! -f package.json ]; then echo "test-js: no npm workspace yet"; \
@@ -57,7 +59,7 @@ lsp-bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...
 
 vet:
-	$(GO) vet ./...
+	$(GO) vet $(GOPKGS)
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
