@@ -2,6 +2,9 @@
 # `make test` runs every test. See README.md.
 
 GO      ?= go
+# The deterministic benchmark corpus of ../shared/tools/gencorpus.
+MDSCHECK_CORPUS ?= $(abspath ./.corpus)
+export MDSCHECK_CORPUS
 # Go packages of this module; npm's node_modules can hold stray .go files.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 BIN     := bin/mdscheck
@@ -55,7 +58,7 @@ playground: wasm
 vsix: build
 	npm run package --workspace editors/vscode
 
-lsp-bench:
+lsp-bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...
 
 vet:
@@ -66,8 +69,6 @@ fmt-check:
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 # Benchmarks run on the deterministic corpus of ../shared/tools/gencorpus.
-MDSCHECK_CORPUS ?= $(abspath ./.corpus)
-export MDSCHECK_CORPUS
 bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 

@@ -2,4 +2,17 @@ module github.com/mdscheck/mdscheck
 
 go 1.26
 
-require github.com/goccy/go-yaml v1.19.2
+require (
+	github.com/goccy/go-yaml v1.19.2
+	github.com/sourcegraph/jsonrpc2 v0.2.0
+	github.com/tetratelabs/wazero v1.12.0
+	github.com/tliron/glsp v0.2.2
+	go.lsp.dev/jsonrpc2 v1.0.1
+	go.lsp.dev/protocol v1.0.1
+	go.lsp.dev/uri v1.0.1
+)
+
+require (
+	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68 // indirect
+	golang.org/x/sys v0.45.0 // indirect
+)

@@ -1,0 +1,213 @@
+package lsp
+
+import (
+	"runtime/debug"
+	"time"
+
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// A change to an idle document is checked at once, so a keystroke shows
+// its findings as fast as the check allows. Changes that arrive while a
+// check is scheduled or running are coalesced: they are checked after a
+// pause of debounce, or after maxDelay while they keep coming, so a burst
+// of edits costs a few checks rather than one each.
+const (
+	debounce = 10 * time.Millisecond
+	maxDelay = 100 * time.Millisecond
+)
+
+// rulesURL is where each rule code is explained; a diagnostic's
+// codeDescription links to the rule's section.
+const rulesURL = "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md"
+
+// schedule arranges for d to be checked: at once when it is idle, else
+// after delay. A document has one timer; while a check runs, a change only
+// marks it to run again.
+func (s *server) schedule(d *openDoc, delay time.Duration) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return
+	}
+	now := time.Now()
+	if d.since.IsZero() {
+		d.since = now
+	}
+	switch {
+	case d.running:
+		d.again = true
+	case !d.pending:
+		if d.timer == nil {
+			d.timer = time.AfterFunc(0, func() { s.check(d) })
+		} else {
+			d.timer.Reset(0)
+		}
+		d.pending = true
+	case delay == 0 || now.Sub(d.since) < maxDelay:
+		d.timer.Reset(delay)
+	}
+	// Otherwise changes have kept coming for maxDelay: let the armed timer
+	// fire.
+}
+
+// check runs on the timer's goroutine: it checks a snapshot of d and
+// publishes the diagnostics with the snapshot's version. It is the
+// document's only worker: a change while it runs marks it to run again.
+func (s *server) check(d *openDoc) {
+	d.mu.Lock()
+	d.pending = false
+	if d.closed || d.running {
+		d.mu.Unlock()
+		return
+	}
+	d.running = true
+	version, src := d.version, d.text
+	d.mu.Unlock()
+
+	settings, enc := s.current(), s.encoding()
+	t0 := time.Now()
+	res := &checkResult{version: version, text: src, file: report.File{Diagnostics: []report.Diagnostic{}}}
+	var checked []string
+	s.safely("checking a document", func() {
+		if settings.Enable {
+			res.file, checked = d.checker.run(src, settings.options(), enc)
+			res.rechecked = len(checked)
+		}
+	})
+
+	d.mu.Lock()
+	d.checks++
+	var published time.Time
+	// A result that a newer change already outdates is dropped, unless
+	// changes have kept coming for so long that an older result is better
+	// than none.
+	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
+		d.last = res
+		d.since = time.Time{}
+		t1 := time.Now()
+		published = t1
+		// Publish under the lock, so that a close cannot slip between the
+		// check of closed and the notification.
+		s.publish(d.uri, version, res.file)
+		if s.verbose {
+			s.log.Printf("checked version %d: %d documents, %d checked again, %d findings; check %v, publish %v",
+				version, len(res.file.Documents), res.rechecked, len(res.file.Diagnostics), t1.Sub(t0), time.Since(t1))
+		}
+	}
+	d.mu.Unlock()
+
+	// Outline the documents just checked, so that a documentSymbol request
+	// finds them ready; a newer change stops this (the request computes
+	// what is missing).
+	if s.wantsSymbols() {
+		s.safely("outlining a document", func() {
+			for _, t := range checked {
+				d.mu.Lock()
+				stop := d.again || d.closed
+				d.mu.Unlock()
+				if stop {
+					return
+				}
+				d.symbols.get(t, enc)
+			}
+		})
+	}
+
+	d.mu.Lock()
+	d.running = false
+	if d.again && !d.closed {
+		d.again = false
+		// Changes that came while the check ran wait for a pause; a change
+		// that came only while the outline was made is checked at once, as
+		// it would have been a moment later.
+		delay := debounce
+		if !published.IsZero() && !d.since.Before(published) {
+			delay = 0
+		}
+		if d.since.IsZero() {
+			d.since = time.Now()
+		}
+		d.timer.Reset(delay)
+		d.pending = true
+	}
+	d.mu.Unlock()
+}
+
+// safely runs f and logs a panic instead of ending the process: a worker
+// has no caller to answer with an error.
+func (s *server) safely(what string, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("panic while %s: %v\n%s", what, r, debug.Stack())
+		}
+	}()
+	f()
+}
+
+// wantsSymbols reports whether the client asks for document symbols.
+func (s *server) wantsSymbols() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps.symbols
+}
+
+// publish sends the diagnostics of one version of a document.
+func (s *server) publish(uri string, version int32, f report.File) {
+	p := protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: make([]protocol.Diagnostic, 0, len(f.Diagnostics))}
+	if version >= 0 {
+		v := protocol.UInteger(version)
+		p.Version = &v
+	}
+	for _, d := range f.Diagnostics {
+		p.Diagnostics = append(p.Diagnostics, toProtocol(d))
+	}
+	s.client.notify(string(protocol.ServerTextDocumentPublishDiagnostics), p)
+}
+
+// diagnosticData travels with each diagnostic to the client and back in a
+// codeAction request, and names the finding there: glsp v0.2.2 decodes an
+// incoming diagnostic's code as nil, so the rule must come this way.
+type diagnosticData struct {
+	Rule     string `json:"rule"`
+	Pointer  string `json:"pointer"`
+	Document int    `json:"document"`
+}
+
+var severities = map[string]protocol.DiagnosticSeverity{
+	"error":       protocol.DiagnosticSeverityError,
+	"warning":     protocol.DiagnosticSeverityWarning,
+	"information": protocol.DiagnosticSeverityInformation,
+	"hint":        protocol.DiagnosticSeverityHint,
+}
+
+// toProtocol turns a core finding into an LSP diagnostic.
+func toProtocol(d report.Diagnostic) protocol.Diagnostic {
+	sev, ok := severities[d.Severity]
+	if !ok {
+		sev = protocol.DiagnosticSeverityError
+	}
+	source := "mdscheck"
+	out := protocol.Diagnostic{
+		Range:           toRange(d.Range),
+		Severity:        &sev,
+		Code:            &protocol.IntegerOrString{Value: d.Rule},
+		CodeDescription: &protocol.CodeDescription{HRef: rulesURL + "#" + d.Rule},
+		Source:          &source,
+		Message:         d.Message,
+		Data:            diagnosticData{Rule: d.Rule, Pointer: d.Pointer, Document: d.Document},
+	}
+	if d.Deprecated {
+		out.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagDeprecated}
+	}
+	return out
+}
+
+func toRange(r text.Range) protocol.Range {
+	return protocol.Range{
+		Start: protocol.Position{Line: protocol.UInteger(r.Start.Line), Character: protocol.UInteger(r.Start.Character)},
+		End:   protocol.Position{Line: protocol.UInteger(r.End.Line), Character: protocol.UInteger(r.End.Character)},
+	}
+}

@@ -1,0 +1,143 @@
+package lsp
+
+import (
+	"sync"
+	"time"
+
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// openDoc is one open text document: its latest text and version, and
+// the state of checking it. The read loop changes the text; one worker
+// at a time checks a snapshot of it and publishes the diagnostics.
+type openDoc struct {
+	uri     string
+	checker streamChecker
+	symbols symbolCache
+
+	mu      sync.Mutex // guards the fields below
+	version int32
+	text    string
+	closed  bool
+	timer   *time.Timer // the debounce timer; at most one per document
+	pending bool        // the timer is armed
+	running bool        // a worker is checking
+	again   bool        // the text or the settings changed during the check
+	since   time.Time   // when the oldest unpublished change arrived
+	last    *checkResult
+	checks  int // runs so far, for mdscheck/stats
+
+	// Only the read loop uses these.
+	v            *view // the documents of text
+	outlineNoted bool  // the user was told the outline is cut short
+}
+
+// snapshot returns the version and text at this moment.
+func (d *openDoc) snapshot() (int32, string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.version, d.text
+}
+
+// view returns the documents of the current text. Read loop only.
+func (d *openDoc) view() *view {
+	_, src := d.snapshot()
+	if d.v == nil || d.v.src != src {
+		d.v = newView(src)
+	}
+	return d.v
+}
+
+// close stops the document's pending work; a check in progress finishes
+// but publishes nothing.
+func (d *openDoc) close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.closed = true
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	d.pending = false
+}
+
+// feature returns the open document uri for a language feature, or nil
+// when there is none or the user turned mdscheck off.
+func (s *server) feature(uri string) (*openDoc, text.Encoding) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.settings.Enable {
+		return nil, s.enc
+	}
+	return s.docs[uri], s.enc
+}
+
+func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
+	d := &openDoc{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	s.mu.Lock()
+	old := s.docs[d.uri]
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	if old != nil {
+		old.close() // opened twice without a close: the new text wins
+	}
+	s.schedule(d, 0)
+	return nil
+}
+
+func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+	d := s.document(p.TextDocument.URI)
+	if d == nil {
+		s.log.Printf("didChange for a document that is not open; ignored")
+		return nil
+	}
+	changes := make([]change, 0, len(p.ContentChanges))
+	for _, c := range p.ContentChanges {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEvent:
+			changes = append(changes, change{start: position(c.Range.Start), end: position(c.Range.End), text: c.Text})
+		case protocol.TextDocumentContentChangeEventWhole:
+			changes = append(changes, change{whole: true, text: c.Text})
+		}
+	}
+	// Only the read loop writes the text, so it may edit outside the lock
+	// while a worker reads the previous snapshot.
+	_, src := d.snapshot()
+	src = applyChanges(src, changes, s.encoding())
+	d.mu.Lock()
+	d.text, d.version = src, p.TextDocument.Version
+	d.mu.Unlock()
+	s.schedule(d, debounce)
+	return nil
+}
+
+func (s *server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
+	d := s.document(p.TextDocument.URI)
+	if d == nil {
+		return nil
+	}
+	if p.Text != nil {
+		d.mu.Lock()
+		d.text = *p.Text
+		d.mu.Unlock()
+	}
+	s.schedule(d, 0)
+	return nil
+}
+
+func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	delete(s.docs, p.TextDocument.URI)
+	s.mu.Unlock()
+	if d == nil {
+		return nil
+	}
+	d.close()
+	// The diagnostics of a closed file would otherwise stay in the
+	// editor's problem list, stale.
+	s.client.notify(string(protocol.ServerTextDocumentPublishDiagnostics),
+		protocol.PublishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	return nil
+}

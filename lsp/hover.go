@@ -1,0 +1,28 @@
+package lsp
+
+import (
+	"github.com/mdscheck/mdscheck/core/lang"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// hover describes the member under the cursor (lang.Hover, which reads
+// only the cursor's document of a stream), or answers null where there is
+// nothing to say.
+func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	d, enc := s.feature(p.TextDocument.URI)
+	if d == nil {
+		return nil, nil
+	}
+	_, src := d.snapshot()
+	h := lang.Hover(src, position(p.Position), enc)
+	if h == nil {
+		return nil, nil
+	}
+	out := &protocol.Hover{Contents: h.Contents}
+	if h.Range != nil {
+		r := toRange(*h.Range)
+		out.Range = &r
+	}
+	return out, nil
+}

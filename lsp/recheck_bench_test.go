@@ -1,0 +1,50 @@
+package lsp
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/text"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// BenchmarkRecheckStream is the server's own share of an edit in the
+// 2,000-document stream, without the transport and the debounce: apply a
+// keystroke, check again (one document), build the diagnostics and encode
+// the notification.
+func BenchmarkRecheckStream(b *testing.B) {
+	dir := os.Getenv("MDSCHECK_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "mdscheck-corpus")
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "large/mixed.yaml"))
+	if err != nil {
+		b.Skipf("no benchmark corpus (%v): see bench_test.go", err)
+	}
+	src := string(raw)
+	var c streamChecker
+	c.run(src, check.DefaultOptions, text.UTF16)
+	at := text.Position{Line: 31701, Character: 26} // the edit probe of manifest.json
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		ch := change{start: at, end: at, text: "x"}
+		if i%2 == 1 {
+			ch = change{start: at, end: text.Position{Line: at.Line, Character: at.Character + 1}}
+		}
+		src = applyChanges(src, []change{ch}, text.UTF16)
+		f, checked := c.run(src, check.DefaultOptions, text.UTF16)
+		if len(checked) != 1 {
+			b.Fatalf("checked %d documents", len(checked))
+		}
+		p := protocol.PublishDiagnosticsParams{URI: "file:///x.yaml", Diagnostics: make([]protocol.Diagnostic, 0, len(f.Diagnostics))}
+		for _, d := range f.Diagnostics {
+			p.Diagnostics = append(p.Diagnostics, toProtocol(d))
+		}
+		if _, err := json.Marshal(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,294 @@
+package lsp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"reflect"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+)
+
+// JSON-RPC and LSP error codes the server answers with.
+const (
+	codeParseError           = -32700
+	codeInvalidRequest       = -32600
+	codeMethodNotFound       = -32601
+	codeInvalidParams        = -32602
+	codeInternalError        = -32603
+	codeServerNotInitialized = -32002
+)
+
+// maxMessage is the largest message body read: twice the largest stream
+// core/document reads at all. A bigger one is skipped and answered with an
+// error: the server stays up, the document is not read.
+const maxMessage = 128 << 20
+
+// stream frames JSON-RPC messages with LSP's Content-Length headers, like
+// jsonrpc2.VSCodeObjectCodec, but survives what a broken client sends: a
+// body that is not JSON, or JSON that is not a message, is answered with a
+// parse or invalid-request error and the next message is read, where the
+// stock codec would close the connection. Only the end of the input or an
+// unreadable header ends the stream.
+type stream struct {
+	r   *bufio.Reader
+	in  io.Reader
+	log *log.Logger
+
+	wmu sync.Mutex // one writer at a time: the read loop and the workers both send
+	w   io.Writer
+}
+
+func newStream(in io.Reader, out io.Writer, logger *log.Logger) *stream {
+	return &stream{r: bufio.NewReaderSize(in, 64<<10), in: in, w: out, log: logger}
+}
+
+// WriteObject sends one message with a single Write, so that messages from
+// different goroutines never interleave.
+func (s *stream) WriteObject(obj any) error {
+	body, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.Grow(len(body) + 32)
+	buf.WriteString("Content-Length: ")
+	buf.WriteString(strconv.Itoa(len(body)))
+	buf.WriteString("\r\n\r\n")
+	buf.Write(body)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	_, err = s.w.Write(buf.Bytes())
+	return err
+}
+
+// ReadObject reads the next well-formed message into v. Malformed ones are
+// answered and skipped.
+func (s *stream) ReadObject(v any) error {
+	for {
+		body, err := s.readFrame()
+		if err != nil {
+			if errors.Is(err, errSkip) {
+				continue
+			}
+			return err
+		}
+		// Decode into a fresh value: a failed decode may leave part of a
+		// message behind, which the next message must not inherit.
+		fresh := reflect.New(reflect.TypeOf(v).Elem())
+		if err := json.Unmarshal(body, fresh.Interface()); err != nil {
+			code, what := codeInvalidRequest, "invalid request"
+			if !json.Valid(body) {
+				code, what = codeParseError, "parse error"
+			}
+			s.log.Printf("malformed message (%s, %d bytes): %v", what, len(body), err)
+			s.replyError(code, what+": "+err.Error())
+			continue
+		}
+		reflect.ValueOf(v).Elem().Set(fresh.Elem())
+		return nil
+	}
+}
+
+// errSkip reports a frame that was consumed and answered; read the next.
+var errSkip = errors.New("skipped frame")
+
+// readFrame reads the header block and the body of one message.
+func (s *stream) readFrame() ([]byte, error) {
+	length := -1
+	lines := 0
+	for {
+		line, err := s.headerLine()
+		if err != nil {
+			if err == io.EOF && line == "" && lines == 0 {
+				return nil, io.EOF
+			}
+			if err == io.EOF {
+				return nil, io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		lines++
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			if lines == 1 {
+				lines = 0 // a stray blank line between messages
+				continue
+			}
+			break
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			s.log.Printf("malformed header line (%d bytes) ignored", len(line))
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			n, err := strconv.Atoi(strings.TrimSpace(value))
+			if err != nil || n < 0 {
+				s.log.Printf("malformed Content-Length header ignored")
+				continue
+			}
+			length = n
+		}
+	}
+	if length < 0 {
+		s.log.Printf("message without Content-Length skipped")
+		s.replyError(codeParseError, "parse error: missing Content-Length header")
+		return nil, errSkip
+	}
+	if length > maxMessage {
+		s.log.Printf("message of %d bytes is over the limit of %d bytes; skipped", length, maxMessage)
+		if _, err := io.CopyN(io.Discard, s.r, int64(length)); err != nil {
+			return nil, io.ErrUnexpectedEOF
+		}
+		s.replyError(codeInvalidRequest, fmt.Sprintf("message of %d bytes is over the limit of %d bytes", length, maxMessage))
+		return nil, errSkip
+	}
+	body := make([]byte, length)
+	if _, err := io.ReadFull(s.r, body); err != nil {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return body, nil
+}
+
+// maxHeaderLine is the most of a header line kept: garbage without line
+// breaks must not fill the memory.
+const maxHeaderLine = 8 << 10
+
+// headerLine reads a line, of which it keeps at most maxHeaderLine bytes.
+func (s *stream) headerLine() (string, error) {
+	var line []byte
+	for {
+		chunk, err := s.r.ReadSlice('\n')
+		if room := maxHeaderLine - len(line); room > 0 {
+			line = append(line, chunk[:min(len(chunk), room)]...)
+		}
+		if err != bufio.ErrBufferFull {
+			return string(line), err
+		}
+	}
+}
+
+// replyError answers a message whose id could not be read, as JSON-RPC
+// asks: an error response with a null id.
+func (s *stream) replyError(code int, msg string) {
+	type rpcError struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	resp := struct {
+		JSONRPC string    `json:"jsonrpc"`
+		ID      *struct{} `json:"id"`
+		Error   rpcError  `json:"error"`
+	}{JSONRPC: "2.0", Error: rpcError{Code: code, Message: msg}}
+	if err := s.WriteObject(resp); err != nil {
+		s.log.Printf("writing an error response: %v", err)
+	}
+}
+
+// Close ends the connection. It closes the input when it can, so that a
+// read in progress returns.
+func (s *stream) Close() error {
+	if c, ok := s.in.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// adapter serves a glsp.Handler on a sourcegraph/jsonrpc2 connection, as
+// glsp's own server package does, with what that package lacks: a handler
+// that panics answers with an internal error instead of taking the process
+// down, errors carry their JSON-RPC codes, logs go to our logger, and the
+// exit notification closes the connection.
+//
+// Messages are handled one at a time, in order, on the connection's read
+// loop. A handler must therefore never wait for a reply from the client
+// (ctx.Call): the reply could only be read after the handler returns.
+type adapter struct {
+	handler glsp.Handler
+	log     *log.Logger
+	verbose bool
+	onExit  func()
+}
+
+// Handle implements jsonrpc2.Handler.
+func (a *adapter) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	result, err := a.dispatch(ctx, conn, req)
+	if req.Method == "exit" {
+		a.onExit()
+		conn.Close()
+		return
+	}
+	if req.Notif {
+		if err != nil && a.verbose {
+			a.log.Printf("notification %s: %v", req.Method, err)
+		}
+		return
+	}
+	resp := &jsonrpc2.Response{ID: req.ID}
+	if err == nil {
+		if err = resp.SetResult(result); err != nil {
+			err = &jsonrpc2.Error{Code: codeInternalError, Message: "cannot encode the result: " + err.Error()}
+		}
+	}
+	if err != nil {
+		var rpcErr *jsonrpc2.Error
+		if !errors.As(err, &rpcErr) {
+			rpcErr = &jsonrpc2.Error{Code: codeInternalError, Message: err.Error()}
+		}
+		resp.Result, resp.Error = nil, rpcErr
+	}
+	if err := conn.SendResponse(ctx, resp); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		a.log.Printf("sending the response to %s: %v", req.Method, err)
+	}
+}
+
+// dispatch calls the handler and turns its four results into one error.
+func (a *adapter) dispatch(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// The stack names code, not document text, so it is safe to log.
+			a.log.Printf("panic in %s: %v\n%s", req.Method, r, debug.Stack())
+			result, err = nil, &jsonrpc2.Error{Code: codeInternalError,
+				Message: fmt.Sprintf("internal error in %s; the server recovered and logged it", req.Method)}
+		}
+	}()
+	gctx := &glsp.Context{
+		Method: req.Method,
+		Notify: func(method string, params any) {
+			if err := conn.Notify(ctx, method, params); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+				a.log.Printf("notify %s: %v", method, err)
+			}
+		},
+		Call: func(method string, params, result any) {
+			if err := conn.Call(ctx, method, params, result); err != nil {
+				a.log.Printf("call %s: %v", method, err)
+			}
+		},
+	}
+	if req.Params != nil {
+		gctx.Params = *req.Params
+	}
+	r, validMethod, validParams, err := a.handler.Handle(gctx)
+	switch {
+	case !validMethod:
+		return nil, &jsonrpc2.Error{Code: codeMethodNotFound, Message: "method not supported: " + req.Method}
+	case !validParams:
+		msg := "invalid params for " + req.Method
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		return nil, &jsonrpc2.Error{Code: codeInvalidParams, Message: msg}
+	}
+	return r, err
+}

@@ -1,0 +1,317 @@
+package lsp
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/lang"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+)
+
+func TestApplyChanges(t *testing.T) {
+	src := "a: é😀x\r\nb: 2\nc"
+	cases := []struct {
+		name string
+		enc  text.Encoding
+		c    change
+		want string
+	}{
+		{"utf-16 after a surrogate pair", text.UTF16, change{start: text.Position{Line: 0, Character: 6}, end: text.Position{Line: 0, Character: 7}, text: "y"}, "a: é😀y\r\nb: 2\nc"},
+		{"utf-8 bytes", text.UTF8, change{start: text.Position{Line: 0, Character: 9}, end: text.Position{Line: 0, Character: 10}, text: "y"}, "a: é😀y\r\nb: 2\nc"},
+		{"utf-32 code points", text.UTF32, change{start: text.Position{Line: 0, Character: 5}, end: text.Position{Line: 0, Character: 6}, text: "y"}, "a: é😀y\r\nb: 2\nc"},
+		{"past the end of a CRLF line clamps before the break", text.UTF16, change{start: text.Position{Line: 0, Character: 99}, end: text.Position{Line: 0, Character: 99}, text: "!"}, "a: é😀x!\r\nb: 2\nc"},
+		{"a line break removed", text.UTF16, change{start: text.Position{Line: 1, Character: 4}, end: text.Position{Line: 2, Character: 0}, text: " "}, "a: é😀x\r\nb: 2 c"},
+		{"past the last line appends", text.UTF16, change{start: text.Position{Line: 9, Character: 0}, end: text.Position{Line: 9, Character: 0}, text: "\nd"}, "a: é😀x\r\nb: 2\nc\nd"},
+		{"an end before the start inserts", text.UTF16, change{start: text.Position{Line: 1, Character: 3}, end: text.Position{Line: 1, Character: 0}, text: "-"}, "a: é😀x\r\nb: -2\nc"},
+		{"whole text", text.UTF16, change{whole: true, text: "new"}, "new"},
+	}
+	for _, c := range cases {
+		if got := applyChanges(src, []change{c.c}, c.enc); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+	// Changes of one notification apply in order, each to the text the
+	// previous one left.
+	got := applyChanges("abc", []change{
+		{start: text.Position{Character: 1}, end: text.Position{Character: 2}, text: "XY"},
+		{start: text.Position{Character: 3}, end: text.Position{Character: 4}, text: ""},
+	}, text.UTF16)
+	if got != "aXY" {
+		t.Errorf("sequential changes: got %q, want aXY", got)
+	}
+}
+
+// sample is a stream with the shapes the document splitter and the checks
+// care about: markers, an end marker, comments between documents, an
+// empty document, a syntax error, anchors, multi-byte text, fixes,
+// suppression comments.
+const sample = `# leading comment
+apiVersion: example.io/v1alpha1
+kind: Kafka
+metadata:
+  name: a
+  labels: {x: "é😀", y: 1}
+spec:
+  plan: business-4
+  project: Bad Project
+  maintenanceWindowDow: funday
+...
+# between documents
+---
+---
+apiVersion: example.io/v1beta1
+kind: Grafana
+---
+base: &b {plan: startup-4}
+apiVersion: example.io/v1alpha1
+kind: OpenSearch
+metadata: {name: o}
+spec:
+  <<: *b
+  project: p
+  # mdscheck:ignore yaml-compat
+  terminationProtectoin: yes
+  maintenanceWindowDow: funday # mdscheck:ignore
+---
+apiVersion: example.io/v1alpha1
+kind: Kafka
+metadata:
+  name: [unclosed
+spec:
+---
+apiVersion: example.io/v1alpha1
+kind: kafka
+spec:
+  userConfig:
+    additional_backup_regions: [eu]
+`
+
+func TestIncrementalMatchesValidate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"", "x", "---\n", "\n", "...\n", "  plan: 3\n", "é😀", "kind: Grafana\n", ": ", "&a ", "*a"}
+	for _, crlf := range []bool{false, true} {
+		src := sample
+		if crlf {
+			src = strings.ReplaceAll(src, "\n", "\r\n")
+		}
+		var c streamChecker
+		for step := range 300 {
+			opts := check.DefaultOptions
+			if step%50 == 49 {
+				opts = check.Options{UnknownFields: check.Warning}
+			}
+			got, _ := c.run(src, opts, text.UTF16)
+			want := report.Validate(src, text.UTF16, opts)
+			if a, b := mustJSON(t, got), mustJSON(t, want); a != b {
+				t.Fatalf("step %d (crlf %t): the incremental check differs from report.Validate\ntext:\n%s\ngot:  %s\nwant: %s", step, crlf, src, a, b)
+			}
+			// A random edit at a character boundary.
+			at := boundary(src, rng.IntN(len(src)+1))
+			end := boundary(src, min(len(src), at+rng.IntN(12)))
+			src = src[:at] + pieces[rng.IntN(len(pieces))] + src[end:]
+		}
+	}
+}
+
+func boundary(s string, i int) int {
+	for i > 0 && i < len(s) && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return i
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestIncrementalReusesUnchangedDocuments(t *testing.T) {
+	var c streamChecker
+	spans, _ := report.Spans(sample)
+	n := len(spans)
+	_, checked := c.run(sample, check.DefaultOptions, text.UTF16)
+	if len(checked) != n {
+		t.Fatalf("first run checked %d documents, want all %d", len(checked), n)
+	}
+	edited := strings.Replace(sample, "project: p", "project: q", 1)
+	if _, checked = c.run(edited, check.DefaultOptions, text.UTF16); len(checked) != 1 {
+		t.Errorf("an edit in one document checked %d", len(checked))
+	}
+	if _, checked = c.run(edited, check.Options{UnknownFields: 0}, text.UTF16); len(checked) != n {
+		t.Errorf("new options checked %d documents, want all %d", len(checked), n)
+	}
+}
+
+func TestSymbolsMatchWholeText(t *testing.T) {
+	for _, src := range []string{sample, strings.ReplaceAll(sample, "\n", "\r\n"), "---\n---\nkind: Kafka\n"} {
+		v := newView(src)
+		var c symbolCache
+		var got []lang.Symbol
+		for i := range v.spans {
+			sub, line := v.text(i)
+			for _, s := range c.get(sub, text.UTF16) {
+				got = append(got, placeSymbol(s, i, line, 99))
+			}
+		}
+		if want := lang.Symbols(src, text.UTF16); !reflect.DeepEqual(got, want) {
+			t.Errorf("symbols differ for\n%s\ngot  %+v\nwant %+v", src, got, want)
+		}
+	}
+}
+
+func TestOutlineLevels(t *testing.T) {
+	leaf := lang.Symbol{Name: "leaf"}
+	mid := lang.Symbol{Name: "mid", Children: []lang.Symbol{leaf, leaf}}
+	doc := lang.Symbol{Name: "doc", Children: []lang.Symbol{mid, leaf}}
+	trees := [][]lang.Symbol{{doc}, {doc}, {doc}} // levels of 3, 6, 6 symbols
+	cases := []struct{ max, levels, shown int }{
+		{1, 0, 3}, // documents are always listed
+		{8, 0, 3},
+		{9, 1, 9},
+		{14, 1, 9},
+		{15, 2, 15},
+		{5000, 2, 15},
+	}
+	for _, c := range cases {
+		levels, shown, total := outlineLevels(trees, c.max)
+		if levels != c.levels || shown != c.shown || total != 15 {
+			t.Errorf("max %d: levels %d, shown %d of %d; want %d, %d of 15", c.max, levels, shown, total, c.levels, c.shown)
+		}
+	}
+	if got := placeSymbol(doc, 0, 10, 0); got.Children != nil || got.Range.Start.Line != 10 {
+		t.Errorf("placeSymbol with no levels: %+v", got)
+	}
+	if doc.Children[0].Children == nil {
+		t.Errorf("placeSymbol changed the cached outline")
+	}
+}
+
+func TestPlainSnippet(t *testing.T) {
+	cases := map[string]string{
+		"plan: $1":    "plan: ",
+		"name:\n  $0": "name:\n  ",
+		"maintenanceWindowDow: ${1|monday,tuesday|}": "maintenanceWindowDow: monday",
+		"x: ${2:startup-4}":                          "x: startup-4",
+		"a: ${1:b ${2:c}} d":                         "a: b c d",
+		`v: ${1|\,a,b|}`:                             "v: ,a",
+		`cost: \$5 ${1:x\}y}`:                        "cost: $5 x}y",
+		"${10:ten}$11":                               "ten",
+		"broken ${1:":                                "broken ",
+		"trailing $":                                 "trailing $",
+	}
+	for in, want := range cases {
+		if got := plainSnippet(in); got != want {
+			t.Errorf("plainSnippet(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSettingsMerge(t *testing.T) {
+	cases := []struct {
+		raw      string
+		want     Settings
+		found    bool
+		problems int
+	}{
+		{`{"mdscheck": {"unknownFields": "warning"}}`, Settings{Enable: true, UnknownFields: "warning"}, true, 0},
+		{`{"unknownFields": "off", "enable": false}`, Settings{Enable: false, UnknownFields: "off"}, true, 0},
+		{`{"mdscheck.enable": false}`, Settings{Enable: false, UnknownFields: "error"}, true, 0},
+		{`{"mdscheck": {}}`, DefaultSettings, true, 0},
+		{`{"yaml": {"validate": true}}`, DefaultSettings, false, 0},
+		{`null`, DefaultSettings, false, 0},
+		{`{"mdscheck": {"unknownFields": 3, "enable": "yes"}}`, DefaultSettings, true, 2},
+	}
+	for _, c := range cases {
+		var raw any
+		if err := json.Unmarshal([]byte(c.raw), &raw); err != nil {
+			t.Fatal(err)
+		}
+		got, found, problems := DefaultSettings.merge(raw)
+		if got != c.want || found != c.found || len(problems) != c.problems {
+			t.Errorf("merge(%s) = %+v, %t, %v; want %+v, %t, %d problems", c.raw, got, found, problems, c.want, c.found, c.problems)
+		}
+	}
+}
+
+// panicky panics on one method.
+type panicky struct{}
+
+func (panicky) Handle(ctx *glsp.Context) (any, bool, bool, error) {
+	if ctx.Method == "boom" {
+		var m map[string]int
+		m["x"] = 1 // a nil map write: a real panic
+	}
+	return "fine", true, true, nil
+}
+
+func TestAdapterRecoversFromPanics(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var logs strings.Builder
+	logger := log.New(&logs, "", 0)
+	a := &adapter{handler: panicky{}, log: logger, onExit: func() {}}
+	conn := jsonrpc2.NewConn(t.Context(), newStream(inR, outW, logger), a)
+	defer conn.Close()
+	send := func(id int, method string) {
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q}`, id, method)
+		fmt.Fprintf(inW, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	}
+	r := bufio.NewReader(outR)
+	read := func() map[string]any {
+		var n int
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			if line == "\r\n" {
+				break
+			}
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "Content-Length: "); ok {
+				n, _ = strconv.Atoi(v)
+			}
+		}
+		body := make([]byte, n)
+		io.ReadFull(r, body)
+		var m map[string]any
+		json.Unmarshal(body, &m)
+		return m
+	}
+	go send(1, "boom")
+	m := read()
+	if e, ok := m["error"].(map[string]any); !ok || e["code"] != float64(codeInternalError) {
+		t.Errorf("a panicking handler answered %v, want an internal error", m)
+	}
+	go send(2, "calm")
+	if m := read(); m["result"] != "fine" {
+		t.Errorf("after a panic the next request got %v", m)
+	}
+	if !strings.Contains(logs.String(), "panic in boom") {
+		t.Errorf("the panic was not logged: %q", logs.String())
+	}
+}
+
+func TestWorkerPanicIsLogged(t *testing.T) {
+	var logs strings.Builder
+	s := newServer(log.New(&logs, "", 0), Options{})
+	s.safely("testing", func() { panic("boom") })
+	if !strings.Contains(logs.String(), "panic while testing: boom") {
+		t.Errorf("log: %q", logs.String())
+	}
+}
