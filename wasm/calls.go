@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"runtime"
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/lang"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// encodingMask selects the position encoding from opts; the other bits are
+// reserved and must be 0, so that a later ABI can give them a meaning
+// without old modules silently ignoring it.
+const encodingMask = 3
+
+// encoding reads the position encoding from opts.
+func encoding(opts int32) (text.Encoding, error) {
+	if opts&^encodingMask != 0 {
+		return 0, errors.New("opts " + strconv.Itoa(int(opts)) + ": only bits 0-1 (the position encoding) may be set")
+	}
+	switch opts {
+	case 0:
+		return text.UTF16, nil
+	case 1:
+		return text.UTF8, nil
+	case 2:
+		return text.UTF32, nil
+	}
+	return 0, errors.New("opts: position encoding 3 is unknown; use 0 (UTF-16), 1 (UTF-8) or 2 (UTF-32)")
+}
+
+// position builds a text position from the call's arguments; the core
+// clamps positions outside the text.
+func position(line, character int32) text.Position {
+	return text.Position{Line: int(line), Character: int(character)}
+}
+
+// validateJSON is the result of validate: one entry of the CLI's files
+// array without path.
+func validateJSON(src string, enc text.Encoding) ([]byte, error) {
+	return json.Marshal(report.Validate(src, enc, check.DefaultOptions))
+}
+
+// completeJSON is the result of complete: LSP CompletionItem[], never null.
+func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error) {
+	items := lang.Complete(src, pos, enc)
+	if items == nil {
+		items = []lang.CompletionItem{}
+	}
+	return json.Marshal(items)
+}
+
+// hoverJSON is the result of hover: an LSP Hover or null.
+func hoverJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error) {
+	return json.Marshal(lang.Hover(src, pos, enc))
+}
+
+// errorJSON is the result of a call that failed: {"error": msg}.
+func errorJSON(msg string) []byte {
+	b, err := json.Marshal(struct {
+		Error string `json:"error"`
+	}{msg})
+	if err != nil { // cannot happen for a string; keep the promise anyway
+		return []byte(`{"error":"internal error"}`)
+	}
+	return b
+}
+
+// yield lets the runtime's background work run before the call returns to
+// the host. In a reactor the exported call is the only goroutine that ever
+// runs, and Go's scheduler is entered only when it blocks, which a call of
+// the core never does. Without a visit to the scheduler a garbage
+// collection can stall for good: once the GC CPU limiter turns on, mark
+// assists stop and the limiter is re-evaluated only by the scheduler or by
+// sysmon, which wasm does not have, so the mark phase never ends and the
+// heap grows on every call (seen under wazero after about 2,000 calls).
+// One Gosched per call lets the mark worker run and the limiter update.
+func yield() { runtime.Gosched() }
+
+// guard runs one call and turns an error or a panic into an error object,
+// so that a bug in the core costs the host one result, not a trapped
+// instance. A runtime error's message is kept (it names no input); any
+// other panic value is not, since it could quote the text, and the text
+// may hold secrets.
+func guard(fn func() ([]byte, error)) (out []byte) {
+	defer yield()
+	defer func() {
+		if r := recover(); r != nil {
+			msg := "internal error"
+			if re, ok := r.(runtime.Error); ok {
+				msg += ": " + re.Error()
+			}
+			out = errorJSON(msg)
+		}
+	}()
+	b, err := fn()
+	if err != nil {
+		return errorJSON(err.Error())
+	}
+	return b
+}

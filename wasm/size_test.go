@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"compress/gzip"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// BenchmarkModuleSize reports the module's size, raw and gzipped (the
+// budget is 4 MB and 1.2 MB), and logs what the code is made of: the size
+// of the function bodies per Go package, read from the name section of a
+// build without -s -w (go tool nm does not read WebAssembly).
+//
+//	go test ./wasm -run '^$' -bench ModuleSize -v
+func BenchmarkModuleSize(b *testing.B) {
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(moduleBytes)
+	w.Close()
+	for b.Loop() { // nothing to time: the sizes are the result
+	}
+	b.ReportMetric(float64(len(moduleBytes)), "raw-bytes")
+	b.ReportMetric(float64(gz.Len()), "gzip-bytes")
+
+	out := filepath.Join(b.TempDir(), "named.wasm")
+	cmd := exec.Command("go", "build", "-buildmode=c-shared", "-trimpath", "-o", out, ".")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("%v\n%s", err, msg)
+	}
+	named, err := os.ReadFile(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sections, perPackage, err := wasmSizes(named)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("sections: code %d, data %d bytes", sections[10], sections[11])
+	type row struct {
+		pkg  string
+		size int
+	}
+	var rows []row
+	for p, s := range perPackage {
+		rows = append(rows, row{p, s})
+	}
+	slices.SortFunc(rows, func(a, b row) int { return cmp.Compare(b.size, a.size) })
+	for _, r := range rows[:min(20, len(rows))] {
+		b.Logf("%9d  %s", r.size, r.pkg)
+	}
+}
+
+// pkgOf is the package of a function named in the name section, where Go
+// writes "github.com_goccy_go_yaml_parser.__parser_.parseMap" for
+// "github.com/goccy/go-yaml/parser.(*parser).parseMap".
+var pkgOf = regexp.MustCompile(`^(github\.com_mdscheck_mdscheck_core_[a-z]+|github\.com_goccy_go_yaml_[a-z]+|github\.com_tetratelabs|[a-z0-9_]+)\.`)
+
+// wasmSizes returns the size of each section by id and of the function
+// bodies per package.
+func wasmSizes(m []byte) (sections map[byte]int, perPackage map[string]int, err error) {
+	if len(m) < 8 || string(m[:4]) != "\x00asm" {
+		return nil, nil, errors.New("not a WebAssembly module")
+	}
+	uleb := func(i *int) int {
+		v, shift := 0, 0
+		for *i < len(m) {
+			c := m[*i]
+			*i++
+			v |= int(c&0x7f) << shift
+			shift += 7
+			if c < 0x80 {
+				break
+			}
+		}
+		return v
+	}
+	sections = map[byte]int{}
+	var imports int
+	var bodies []int
+	names := map[int]string{}
+	for i := 8; i < len(m); {
+		id := m[i]
+		i++
+		size := uleb(&i)
+		start, end := i, i+size
+		if end > len(m) {
+			return nil, nil, errors.New("truncated section")
+		}
+		sections[id] += size
+		switch id {
+		case 2: // imports: count the functions, whose indices come first
+			j := start
+			for n := uleb(&j); n > 0; n-- {
+				j += uleb(&j)
+				j += uleb(&j)
+				kind := m[j]
+				j++
+				switch kind {
+				case 0:
+					uleb(&j)
+					imports++
+				case 1:
+					j++
+					if flags := uleb(&j); flags&1 != 0 {
+						uleb(&j)
+					}
+					uleb(&j)
+				case 2:
+					if flags := uleb(&j); flags&1 != 0 {
+						uleb(&j)
+					}
+					uleb(&j)
+				case 3:
+					j += 2
+				}
+			}
+		case 10: // code
+			j := start
+			for n := uleb(&j); n > 0; n-- {
+				before := j
+				j += uleb(&j)
+				bodies = append(bodies, j-before)
+			}
+		case 0: // custom: the name section's function names
+			j := start
+			l := uleb(&j)
+			if string(m[j:j+l]) != "name" {
+				break
+			}
+			j += l
+			for j < end {
+				sub := m[j]
+				j++
+				subEnd := uleb(&j)
+				subEnd += j
+				if sub == 1 {
+					for n := uleb(&j); n > 0; n-- {
+						idx := uleb(&j)
+						l := uleb(&j)
+						names[idx] = string(m[j : j+l])
+						j += l
+					}
+				}
+				j = subEnd
+			}
+		}
+		i = end
+	}
+	if len(names) == 0 {
+		return nil, nil, errors.New("no name section: build without -s")
+	}
+	perPackage = map[string]int{}
+	for k, size := range bodies {
+		name := names[imports+k]
+		p := name
+		if sm := pkgOf.FindStringSubmatch(name); sm != nil {
+			p = sm[1]
+		}
+		perPackage[p] += size
+	}
+	return sections, perPackage, nil
+}
