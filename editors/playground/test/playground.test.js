@@ -1,0 +1,272 @@
+// The playground in real headless Chromium: what a person sees and does.
+// `npm test` builds dist/ first (pretest), then these tests serve it on
+// localhost and drive the page with playwright-core.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { serve } from '../scripts/serve.js';
+import { readExamples } from '../scripts/build.js';
+import { launch } from '../scripts/chromium.js';
+
+let server;
+let base;
+let browser;
+const external = [];
+const pageErrors = [];
+
+before(async () => {
+  ({ server, url: base } = await serve());
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const kafkaHead = 'apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\n';
+
+// open loads the page and waits for the first check on screen.
+async function open(hash = '') {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base) && !r.url().startsWith('data:')) external.push(r.url());
+  });
+  await page.goto(base + hash);
+  await page.waitForFunction(() => window.mdscheckPlayground?.timings.length > 0 && !window.mdscheckPlayground.checking);
+  return page;
+}
+
+// settled waits until every change made so far has been checked and shown.
+async function settled(page, checksBefore) {
+  await page.waitForFunction((n) => {
+    const pg = window.mdscheckPlayground;
+    return pg.timings.length > n && !pg.checking;
+  }, checksBefore);
+}
+
+const checks = (page) => page.evaluate(() => window.mdscheckPlayground.timings.length);
+const text = (page) => page.evaluate(() => window.mdscheckPlayground.view.state.doc.toString());
+const problems = (page) => page.$$eval('#problems .problem', (els) => els.map((e) => e.textContent));
+
+// replaceText selects everything in the editor and pastes text over it, as
+// a person pasting a manifest would.
+async function replaceText(page, value) {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+A');
+  const n = await checks(page);
+  await page.keyboard.insertText(value);
+  await settled(page, n);
+}
+
+test('diagnostics appear and go away as a broken manifest is typed', async () => {
+  const page = await open();
+  await replaceText(page, kafkaHead + 'spec:\n  project: streaming\n  plan: business-4\n  maintenanceWindowDow: ');
+  assert.equal(await page.textContent('#summary'), 'No problems in 1 checked document');
+
+  let n = await checks(page);
+  await page.keyboard.type('sun');
+  await settled(page, n);
+  assert.equal(await page.textContent('#summary'), '1 error, 0 warnings in 1 checked document');
+  const [p] = await problems(page);
+  assert.match(p, /"sun" is not allowed; must be one of monday, .*sunday/);
+  assert.match(p, /enum/);
+  assert.match(p, /spec\.maintenanceWindowDow/);
+  assert.match(p, /Ln 8, Col 25/);
+  // The value is underlined in the editor, with the marker in the gutter.
+  assert.equal(await page.textContent('.cm-lintRange-error'), 'sun');
+  assert.equal(await page.locator('.cm-lint-marker-error').count(), 1);
+  assert.match(await page.textContent('#timing'), /^checked in \d+\.\d ms$/);
+
+  n = await checks(page);
+  await page.keyboard.type('day');
+  await settled(page, n);
+  assert.equal(await page.textContent('#summary'), 'No problems in 1 checked document');
+  assert.equal(await page.locator('.cm-lintRange-error').count(), 0);
+  await page.close();
+});
+
+test('a problem in the list moves the cursor to it', async () => {
+  const page = await open();
+  const list = await problems(page);
+  assert.ok(list.length > 10, `the broken example has many problems: ${list.length}`);
+  await page.click('#problems .problem:has-text("terminationProtectoin")');
+  const where = await page.evaluate(() => {
+    const { state } = window.mdscheckPlayground.view;
+    const sel = state.selection.main;
+    return { line: state.doc.lineAt(sel.head).number, selected: state.sliceDoc(sel.from, sel.to) };
+  });
+  assert.deepEqual(where, { line: 20, selected: 'terminationProtectoin' });
+  assert.ok(await page.evaluate(() => document.activeElement.closest('.cm-editor') !== null), 'the editor has the focus');
+  // A problem further down scrolls the editor to it.
+  await page.click('#problems .problem:has-text("log_local_retention_bytes")');
+  assert.ok(await page.locator('.cm-line:has-text("log_local_retention_bytes")').isVisible());
+  await page.close();
+});
+
+test('completion offers the members missing at the cursor and inserts them', async () => {
+  const page = await open();
+  await replaceText(page, kafkaHead + 'spec:\n  cloudName: google-europe-west1\n  ');
+  await page.keyboard.press('Control+Space');
+  await page.waitForSelector('.cm-tooltip-autocomplete');
+  const labels = await page.$$eval('.cm-tooltip-autocomplete .cm-completionLabel', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(labels.slice(0, 2), ['plan', 'project'], 'required members first');
+  assert.ok(labels.includes('maintenanceWindowDow') && labels.includes('userConfig'), labels.join(' '));
+  assert.ok(!labels.includes('cloudName'), 'a member already written is not offered');
+  // The documentation of the selected member is shown beside the list.
+  assert.match(await page.textContent('.cm-completionInfo'), /spec\.plan|plan/);
+
+  // Typing filters; Enter inserts the member with its first allowed value.
+  await page.keyboard.type('maintenanceWindowD');
+  await page.waitForFunction(() => document.querySelectorAll('.cm-tooltip-autocomplete .cm-completionLabel').length === 1);
+  // CodeMirror ignores Enter for 75 ms after the list changes (its
+  // interactionDelay), so that a fast typist does not pick by accident.
+  await page.waitForTimeout(150);
+  let n = await checks(page);
+  await page.keyboard.press('Enter');
+  await settled(page, n);
+  assert.match(await text(page), /\n {2}maintenanceWindowDow: monday$/);
+
+  // A list of objects comes with the required members of its first item,
+  // indented below it, and Tab moves between the fields to fill in.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('serviceInt');
+  await page.waitForFunction(() => [...document.querySelectorAll('.cm-tooltip-autocomplete .cm-completionLabel')]
+    .some((e) => e.textContent === 'serviceIntegrations'));
+  n = await checks(page);
+  await page.click('.cm-tooltip-autocomplete li[aria-selected]');
+  await settled(page, n);
+  assert.match(await text(page),
+    /\n {2}maintenanceWindowDow: monday\n {2}serviceIntegrations:\n {4}- integrationType: read_replica\n {6}sourceServiceName: $/);
+  assert.equal(await page.evaluate(() => {
+    const { state } = window.mdscheckPlayground.view;
+    return state.sliceDoc(state.selection.main.from, state.selection.main.to);
+  }), 'read_replica', 'the first field is selected');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('events-source');
+  assert.match(await text(page), /\n {6}sourceServiceName: events-source$/);
+  await page.close();
+});
+
+test('completion offers the allowed values of a member', async () => {
+  const page = await open();
+  await replaceText(page, kafkaHead + 'spec:\n  plan: business-4\n  maintenanceWindowDow: ');
+  await page.keyboard.press('Control+Space');
+  await page.waitForSelector('.cm-tooltip-autocomplete');
+  const labels = await page.$$eval('.cm-tooltip-autocomplete .cm-completionLabel', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(labels, ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+  await page.close();
+});
+
+test('hovering a key shows its documentation', async () => {
+  const page = await open();
+  // "  project: Search Team" is line 15 of the broken example.
+  const at = await page.evaluate(() => {
+    const { view } = window.mdscheckPlayground;
+    const line = view.state.doc.line(15);
+    const c = view.coordsAtPos(line.from + 4);
+    return { x: c.left + 2, y: (c.top + c.bottom) / 2 };
+  });
+  await page.mouse.move(at.x, at.y);
+  await page.waitForSelector('.cm-tooltip-hover .md-doc');
+  const hover = await page.textContent('.cm-tooltip-hover');
+  assert.match(hover, /^spec\.project: string, required/);
+  assert.match(hover, /The project the service belongs to\./);
+  assert.match(hover, /immutable/);
+  assert.equal(await page.textContent('.cm-tooltip-hover strong'), 'spec.project');
+  await page.close();
+});
+
+test('a quick fix in the tooltip of a finding repairs the text', async () => {
+  const page = await open();
+  // "  maintenanceWindowDow: Sunday" is line 18; hover the value.
+  const at = await page.evaluate(() => {
+    const { view } = window.mdscheckPlayground;
+    const c = view.coordsAtPos(view.state.doc.line(18).from + 25);
+    return { x: c.left + 2, y: (c.top + c.bottom) / 2 };
+  });
+  await page.mouse.move(at.x, at.y);
+  await page.waitForSelector('.cm-tooltip-hover .cm-diagnostic');
+  assert.match(await page.textContent('.cm-tooltip-hover .cm-diagnostic'), /"Sunday" is not allowed/);
+  const before = (await problems(page)).length;
+  const n = await checks(page);
+  await page.click('.cm-tooltip-hover .cm-diagnosticAction:has-text("sunday")');
+  await settled(page, n);
+  assert.match(await text(page), /\n {2}maintenanceWindowDow: sunday\n/);
+  const after = await problems(page);
+  assert.equal(after.length, before - 1);
+  assert.ok(!after.some((p) => p.includes('"Sunday"')));
+  await page.close();
+});
+
+test('a permalink carries the text through a reload and into a new page', async () => {
+  const page = await open();
+  const value = '# ünïcödé 🙂 and a <tag> & "quotes"\n' + kafkaHead + 'spec:\n  plan: business-4\n  project: x\n';
+  await replaceText(page, value);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#code='));
+  const link = page.url();
+  assert.ok(link.length < 400, `the text is compressed: ${link.length} characters`);
+
+  const other = await open(link.slice(base.length));
+  assert.equal(await text(other), value);
+  assert.equal(await other.inputValue('#examples'), '');
+  await page.reload();
+  await page.waitForFunction(() => window.mdscheckPlayground?.timings.length > 0);
+  assert.equal(await text(page), value);
+  await other.close();
+  await page.close();
+});
+
+test('edits update the address so that it is always a permalink', async () => {
+  const page = await open();
+  assert.equal(new URL(page.url()).hash, '', 'an example leaves the address alone');
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('# edited\n');
+  await page.waitForFunction(() => location.hash.startsWith('#code='));
+  const other = await open(new URL(page.url()).hash);
+  assert.match(await text(other), /# edited\n$/);
+  await other.close();
+  await page.close();
+});
+
+test('a damaged link says so and shows an example', async () => {
+  const page = await open('#code=not*base64');
+  assert.match(await page.textContent('#notice'), /This link could not be read: the link is damaged/);
+  assert.match(await text(page), /^# Realistic mistakes/);
+  await page.close();
+});
+
+test('the example picker loads every example of the repository', async () => {
+  const page = await open();
+  const examples = readExamples();
+  const options = await page.$$eval('#examples option:not([disabled])', (els) => els.map((e) => e.value));
+  assert.deepEqual(options, examples.map((e) => e.name));
+  for (const ex of examples) {
+    const n = await checks(page);
+    await page.selectOption('#examples', ex.name);
+    await settled(page, n);
+    assert.equal(await text(page), ex.text, ex.name);
+    const summary = await page.textContent('#summary');
+    if (ex.name === 'broken') assert.match(summary, /^\d+ errors, \d+ warnings? in 4 checked documents$/);
+    else assert.equal(summary, 'No problems in 1 checked document', ex.name);
+  }
+  // The broken example is the repository's file, unchanged.
+  const broken = await readFile(new URL('../../../examples/broken.yaml', import.meta.url), 'utf8');
+  assert.equal(examples.find((e) => e.name === 'broken').text, broken);
+  await page.close();
+});
+
+test('the checker runs in a Web Worker and everything comes from the local server', async () => {
+  const page = await open();
+  const workers = page.workers().map((w) => new URL(w.url()).pathname);
+  assert.deepEqual(workers, ['/worker.js']);
+  assert.match(await page.textContent('#status'), /^Checker ready in \d+ ms$/);
+  await page.close();
+  assert.deepEqual(external, [], 'no request left localhost');
+  assert.deepEqual(pageErrors, [], 'no uncaught error on any page');
+});

@@ -1,0 +1,73 @@
+// The playground's pure parts in Node: snippets, Markdown, permalinks and
+// positions, on the cases the checker produces and on hostile ones.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Text } from '@codemirror/state';
+import { toCodeMirror } from '../src/snippet.js';
+import { renderMarkdown } from '../src/markdown.js';
+import { encode, decode, PREFIX } from '../src/permalink.js';
+import { toOffset, toPosition } from '../src/positions.js';
+
+test('LSP snippets become CodeMirror templates', () => {
+  const cases = [
+    ['plan: ', '', 'plan: '],
+    ['kafka_connect: ${1|true,false|}', '', 'kafka_connect: ${1:true}'],
+    ['kafka_version: ${1|"3.7","3.8"|}', '', 'kafka_version: ${1:"3.7"}'],
+    ['a: ${1|x\\,y,z|}', '', 'a: ${1:x,y}'],
+    ['kafka:\n      $0', '    ', 'kafka:\n  ${0}'],
+    ['serviceIntegrations:\n    - integrationType: ${1:read_replica}\n      sourceServiceName: $2', '  ',
+      'serviceIntegrations:\n  - integrationType: ${1:read_replica}\n    sourceServiceName: ${2}'],
+    ['kind: Kafka\nmetadata:\n  name: ${1:name}\nspec:\n  $0', '', 'kind: Kafka\nmetadata:\n  name: ${1:name}\nspec:\n  ${0}'],
+    // Literal braces and escapes survive; nested placeholders keep their text.
+    ['tags: {}', '', 'tags: \\{\\}'],
+    ['a: \\$1 \\} \\\\', '', 'a: $1 \\} \\'],
+    ['a: ${1:x ${2:y}}', '', 'a: ${1:x y}'],
+  ];
+  for (const [lsp, indent, want] of cases) assert.equal(toCodeMirror(lsp, indent), want, lsp);
+});
+
+test('Markdown of the checker renders, and nothing in it becomes markup by accident', () => {
+  const md = '**spec.project**: string, required\n\nThe project the service belongs to.\n\n' +
+    '- pattern `^[a-zA-Z0-9_-]+$`: letters, digits, `_` and `-`\n- at most 63 characters\n';
+  assert.equal(renderMarkdown(md),
+    '<p><strong>spec.project</strong>: string, required</p><p>The project the service belongs to.</p>' +
+    '<ul><li>pattern <code>^[a-zA-Z0-9_-]+$</code>: letters, digits, <code>_</code> and <code>-</code></li>' +
+    '<li>at most 63 characters</li></ul>');
+  assert.equal(renderMarkdown('<img src=x onerror=alert(1)> & `<b>`'),
+    '<p>&lt;img src=x onerror=alert(1)&gt; &amp; <code>&lt;b&gt;</code></p>');
+  assert.equal(renderMarkdown('[a](javascript:alert(1)) [b](https://example.com/x)'),
+    '<p>[a](javascript:alert(1)) <a href="https://example.com/x" target="_blank" rel="noopener noreferrer">b</a></p>');
+  assert.equal(renderMarkdown('max_index_count and *this*'), '<p>max_index_count and <em>this</em></p>');
+  assert.equal(renderMarkdown('```\na: <1>\n```'), '<pre><code>a: &lt;1&gt;</code></pre>');
+});
+
+test('permalinks carry any text and refuse damaged ones', async () => {
+  for (const text of ['', 'a', 'apiVersion: example.io/v1alpha1\n'.repeat(300), '🙂 ünïcödé \u0000 \r\n end']) {
+    const hash = await encode(text);
+    assert.ok(hash.startsWith(PREFIX));
+    assert.match(hash.slice(PREFIX.length), /^[A-Za-z0-9_-]*$/);
+    assert.equal(await decode(hash), text);
+  }
+  const long = 'apiVersion: example.io/v1alpha1\n'.repeat(300);
+  assert.ok((await encode(long)).length < long.length / 20, 'repetition compresses');
+  assert.equal(await decode(''), null);
+  assert.equal(await decode('#other'), null);
+  await assert.rejects(decode(PREFIX + 'a+b'), /damaged/);
+  await assert.rejects(decode(PREFIX + 'AAAA'), /damaged/);
+  // A small link that inflates beyond the limit is refused, not expanded.
+  const bomb = await encode('a'.repeat(5 << 20));
+  assert.ok(bomb.length < 20_000);
+  await assert.rejects(decode(bomb), /more than 4 MB/);
+});
+
+test('LSP positions and CodeMirror offsets convert both ways', () => {
+  const doc = Text.of(['a: 🙂x', '', 'b: 1']);
+  assert.equal(toOffset(doc, { line: 0, character: 5 }), 5);
+  assert.deepEqual(toPosition(doc, 5), { line: 0, character: 5 });
+  assert.equal(toOffset(doc, { line: 2, character: 3 }), doc.line(3).from + 3);
+  // Past the end of a line or of the text: clamped.
+  assert.equal(toOffset(doc, { line: 0, character: 99 }), doc.line(1).to);
+  assert.equal(toOffset(doc, { line: 9, character: 0 }), doc.length);
+  assert.deepEqual(toPosition(doc, doc.length), { line: 2, character: 4 });
+});

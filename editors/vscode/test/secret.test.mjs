@@ -1,0 +1,76 @@
+// Finding the manifest's kind and reading the connection Secret from the
+// server's hover (src/secret.ts).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import secret from "../out/secret.js";
+
+const { kindPosition, parseSecret, hoverText } = secret;
+
+const stream = [
+  "apiVersion: v1", //            0
+  "kind: ConfigMap", //           1
+  "---", //                       2
+  "apiVersion: example.io/v1alpha1", // 3
+  "kind: Kafka", //               4
+  "metadata:", //                 5
+  "  name: events", //            6
+  "  kind: not-this-one", //      7
+  "--- # comment", //             8
+  "metadata:", //                 9
+  "  name: x", //                 10
+  "spec:", //                     11
+  "  plan: a", //                 12
+  "kind: Grafana", //             13
+  "...", //                       14
+].join("\n");
+
+test("kindPosition finds the top-level kind of the document under the cursor", () => {
+  assert.deepEqual(kindPosition(stream, 0), { line: 1, character: 0 });
+  assert.deepEqual(kindPosition(stream, 6), { line: 4, character: 0 });
+  assert.deepEqual(kindPosition(stream, 7), { line: 4, character: 0 }, "a nested kind is not the manifest's");
+  assert.deepEqual(kindPosition(stream, 2), { line: 4, character: 0 }, "--- belongs to the document it starts");
+  assert.deepEqual(kindPosition(stream, 10), { line: 13, character: 0 }, "kind may come last");
+  assert.deepEqual(kindPosition(stream, 99), { line: 13, character: 0 }, "past the end: the last document");
+});
+
+test("kindPosition: no kind, CRLF, quoted key", () => {
+  assert.equal(kindPosition("metadata:\n  name: a\n", 0), undefined);
+  assert.equal(kindPosition("", 0), undefined);
+  assert.deepEqual(kindPosition("a: 1\r\nkind: Kafka\r\n", 0), { line: 1, character: 0 });
+  assert.deepEqual(kindPosition('"kind": Kafka\n', 0), { line: 0, character: 0 });
+});
+
+const hover = [
+  "**kind**: string, required",
+  "",
+  "One of OpenSearch, Grafana, Kafka.",
+  "",
+  "Connection Secret `events` with keys:",
+  "- `KAFKA_HOST`",
+  "- `KAFKA_PORT`",
+  "- `KAFKA_USERNAME`",
+  "",
+].join("\n");
+
+test("parseSecret reads the name and the keys", () => {
+  assert.deepEqual(parseSecret(hover), { disabled: false, name: "events", keys: ["KAFKA_HOST", "KAFKA_PORT", "KAFKA_USERNAME"] });
+  assert.deepEqual(parseSecret(hover.replaceAll("\n", "\r\n")).keys.length, 3);
+});
+
+test("parseSecret: disabled Secret, and hovers that say nothing of it", () => {
+  assert.deepEqual(parseSecret("**kind**\n\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n"), {
+    disabled: true,
+    name: "",
+    keys: [],
+  });
+  assert.equal(parseSecret("**kind**: string, required\n\nOne of OpenSearch, Grafana, Kafka."), undefined);
+  assert.equal(parseSecret(""), undefined);
+});
+
+test("hoverText takes every shape of hover contents", () => {
+  assert.equal(hoverText("a"), "a");
+  assert.equal(hoverText({ kind: "markdown", value: "b" }), "b");
+  assert.equal(hoverText([{ value: "c" }, "d"]), "c\nd");
+  assert.equal(hoverText(null), "");
+  assert.equal(hoverText({ value: 1 }), "");
+});
