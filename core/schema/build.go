@@ -1,15 +1,69 @@
 package schema
 
+import "strings"
+
 // The constructors below keep the kind definitions short and close to the
 // tables of the specification: one line a member.
 
-// Option sets one attribute of a Schema.
-type Option func(*Schema)
+// Option sets one attribute of a Schema. It is a value, not a function:
+// the kinds declare some two thousand options, and as plain values they
+// compile to a fraction of the code that closures need, which every
+// WebAssembly host downloads and compiles.
+type Option struct {
+	attr  attr
+	s, s2 string
+	n     int
+}
+
+type attr uint8
+
+const (
+	attrDoc attr = iota
+	attrDefault
+	attrDeprecated
+	attrLife
+	attrSecret
+	attrEnum
+	attrPattern
+	attrFormat
+	attrMinLen
+	attrMaxLen
+	attrMin
+	attrMax
+	attrMaxItems
+)
 
 func build(t Type, opts []Option) *Schema {
 	s := &Schema{Type: t}
 	for _, o := range opts {
-		o(s)
+		switch o.attr {
+		case attrDoc:
+			s.Description = o.s
+		case attrDefault:
+			s.Default = o.s
+		case attrDeprecated:
+			s.Deprecated = o.s
+		case attrLife:
+			s.Lifecycle |= Lifecycle(o.n)
+		case attrSecret:
+			s.Secret = true
+		case attrEnum:
+			s.Enum = strings.Split(o.s, "\x00")
+		case attrPattern:
+			s.Pattern, s.PatternWords = o.s, o.s2
+		case attrFormat:
+			s.Format = Format(o.s)
+		case attrMinLen:
+			s.MinLength = o.n
+		case attrMaxLen:
+			s.MaxLength = o.n
+		case attrMin:
+			s.Minimum = o.s
+		case attrMax:
+			s.Maximum = o.s
+		case attrMaxItems:
+			s.MaxItems = o.n
+		}
 	}
 	return s
 }
@@ -54,45 +108,43 @@ func Opt(name string, s *Schema) *Property { return &Property{Name: name, Schema
 func Req(name string, s *Schema) *Property { return &Property{Name: name, Required: true, Schema: s} }
 
 // Doc sets the description.
-func Doc(text string) Option { return func(s *Schema) { s.Description = text } }
+func Doc(text string) Option { return Option{attr: attrDoc, s: text} }
 
 // Default sets the default, as written in YAML.
-func Default(v string) Option { return func(s *Schema) { s.Default = v } }
+func Default(v string) Option { return Option{attr: attrDefault, s: v} }
 
 // Deprecated marks the member deprecated; why says what to do instead.
-func Deprecated(why string) Option { return func(s *Schema) { s.Deprecated = why } }
+func Deprecated(why string) Option { return Option{attr: attrDeprecated, s: why} }
 
 // Life sets lifecycle flags.
-func Life(l Lifecycle) Option { return func(s *Schema) { s.Lifecycle |= l } }
+func Life(l Lifecycle) Option { return Option{attr: attrLife, n: int(l)} }
 
 // Secret marks a member whose value must never be shown.
-func Secret() Option { return func(s *Schema) { s.Secret = true } }
+func Secret() Option { return Option{attr: attrSecret} }
 
 // Enum sets the allowed values, as written in YAML.
-func Enum(values ...string) Option { return func(s *Schema) { s.Enum = values } }
+func Enum(values ...string) Option { return Option{attr: attrEnum, s: strings.Join(values, "\x00")} }
 
 // Pattern sets a regular expression and its reading in words.
-func Pattern(re, words string) Option {
-	return func(s *Schema) { s.Pattern, s.PatternWords = re, words }
-}
+func Pattern(re, words string) Option { return Option{attr: attrPattern, s: re, s2: words} }
 
 // Fmt sets a named shape.
-func Fmt(f Format) Option { return func(s *Schema) { s.Format = f } }
+func Fmt(f Format) Option { return Option{attr: attrFormat, s: string(f)} }
 
 // MinLen sets the minimum length in code points.
-func MinLen(n int) Option { return func(s *Schema) { s.MinLength = n } }
+func MinLen(n int) Option { return Option{attr: attrMinLen, n: n} }
 
 // MaxLen sets the maximum length in code points.
-func MaxLen(n int) Option { return func(s *Schema) { s.MaxLength = n } }
+func MaxLen(n int) Option { return Option{attr: attrMaxLen, n: n} }
 
 // Min sets the inclusive minimum, a decimal number.
-func Min(v string) Option { return func(s *Schema) { s.Minimum = v } }
+func Min(v string) Option { return Option{attr: attrMin, s: v} }
 
 // Max sets the inclusive maximum, a decimal number.
-func Max(v string) Option { return func(s *Schema) { s.Maximum = v } }
+func Max(v string) Option { return Option{attr: attrMax, s: v} }
 
 // MaxItems sets the maximum number of array items.
-func MaxItems(n int) Option { return func(s *Schema) { s.MaxItems = n } }
+func MaxItems(n int) Option { return Option{attr: attrMaxItems, n: n} }
 
 // Free is an object whose content is not checked.
 func Free(opts ...Option) *Schema {
