@@ -1,7 +1,9 @@
 package check
 
 import (
-	"math/big"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/decimal"
 
 	"github.com/mdscheck/mdscheck/core/document"
 )
@@ -43,19 +45,18 @@ func userConfig(root *document.Node) (member, bool) {
 }
 
 // number returns the exact value of an integer or number member.
-func (m member) number() (*big.Rat, bool) {
+func (m member) number() (decimal.Dec, bool) {
 	v := m.value
 	if v == nil || v.Kind != document.Scalar {
-		return nil, false
+		return decimal.Dec{}, false
 	}
 	switch {
 	case v.Type == document.Int && !v.Overflow:
-		return new(big.Rat).SetInt64(v.Int), true
+		return decimal.FromInt(v.Int), true
 	case v.Type == document.Int || v.Type == document.Float:
-		r, ok := new(big.Rat).SetString(v.Text)
-		return r, ok
+		return decimal.Parse(strings.ReplaceAll(v.Text, "_", ""))
 	}
-	return nil, false
+	return decimal.Dec{}, false
 }
 
 // boolean returns the value of a boolean member.

@@ -2,7 +2,8 @@ package check
 
 import (
 	"fmt"
-	"math/big"
+
+	"github.com/mdscheck/mdscheck/core/decimal"
 
 	"github.com/mdscheck/mdscheck/core/document"
 )
@@ -29,16 +30,20 @@ func ruleOrder(c *checker, root *document.Node) {
 			return
 		}
 		c.localRetention(k, "log_local_retention_bytes", "log_retention_bytes", nil)
-		// Without log_retention_ms, the hours setting applies (default 168).
-		hours := big.NewRat(168, 1)
+		// Without log_retention_ms, the hours setting applies (default 168);
+		// its maximum (2147483647) times 3600000 fits in 64 bits.
+		hours := int64(168)
 		if h, ok := lookup(k.value, k.path, "log_retention_hours"); ok {
 			if v, ok := h.number(); ok {
-				hours = v
+				if n, ok := v.Int64(); ok && n <= 1<<31 {
+					hours = n
+				}
 			}
 		}
-		var fromHours *big.Rat
-		if hours.Sign() >= 0 {
-			fromHours = new(big.Rat).Mul(hours, big.NewRat(3600000, 1))
+		var fromHours *decimal.Dec
+		if hours >= 0 {
+			d := decimal.FromInt(hours * 3600000)
+			fromHours = &d
 		}
 		c.localRetention(k, "log_local_retention_ms", "log_retention_ms", fromHours)
 		c.notAbove(k, "group_min_session_timeout_ms", "group_max_session_timeout_ms")
@@ -59,7 +64,7 @@ func ruleOrder(c *checker, root *document.Node) {
 
 // localRetention checks a local retention against the total: the member
 // total, or otherwise fallback (nil: no limit).
-func (c *checker) localRetention(k member, local, total string, fallback *big.Rat) {
+func (c *checker) localRetention(k member, local, total string, fallback *decimal.Dec) {
 	l, ok := lookup(k.value, k.path, local)
 	if !ok {
 		return
@@ -74,13 +79,13 @@ func (c *checker) localRetention(k member, local, total string, fallback *big.Ra
 		if !ok {
 			return
 		}
-		limit, limitText = tv, total
+		limit, limitText = &tv, total
 	}
 	if limit == nil || limit.Sign() < 0 { // -1: no limit
 		return
 	}
-	if lv.Cmp(limit) > 0 {
-		c.report(l.valueFinding(Error, "order", fmt.Sprintf("%s (%s) must not exceed %s (%s)", local, l.value.Text, limitText, limit.RatString())))
+	if decimal.Cmp(lv, *limit) > 0 {
+		c.report(l.valueFinding(Error, "order", fmt.Sprintf("%s (%s) must not exceed %s (%s)", local, l.value.Text, limitText, limit.String())))
 	}
 }
 
@@ -93,7 +98,7 @@ func (c *checker) notAbove(obj member, lo, hi string) {
 	}
 	lv, ok1 := l.number()
 	hv, ok2 := h.number()
-	if ok1 && ok2 && lv.Cmp(hv) > 0 {
+	if ok1 && ok2 && decimal.Cmp(lv, hv) > 0 {
 		c.report(l.valueFinding(Warning, "order", fmt.Sprintf("%s (%s) is above %s (%s)", lo, l.value.Text, hi, h.value.Text)))
 	}
 }

@@ -2,11 +2,11 @@ package check
 
 import (
 	"fmt"
-	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
@@ -156,8 +156,8 @@ func (c *checker) scalar(n *document.Node, s *schema.Schema, p path) {
 }
 
 var (
-	maxInt64 = new(big.Rat).SetInt64(1<<63 - 1)
-	minInt64 = new(big.Rat).SetInt64(-1 << 63)
+	maxInt64 = decimal.FromInt(1<<63 - 1)
+	minInt64 = decimal.FromInt(-1 << 63)
 )
 
 func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
@@ -165,17 +165,26 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 		c.typeError(n, s, p)
 		return
 	}
-	var v *big.Rat
+	var v decimal.Dec
 	switch {
 	case n.Type == document.Int && !n.Overflow:
-		v = new(big.Rat).SetInt64(n.Int)
+		v = decimal.FromInt(n.Int)
 	default:
-		r, ok := new(big.Rat).SetString(strings.ReplaceAll(n.Text, "_", ""))
-		if !ok {
+		r, ok := decimal.Parse(strings.ReplaceAll(n.Text, "_", ""))
+		switch {
+		case ok:
+			v = r
+		case n.Overflow && strings.HasPrefix(n.Text, "-"):
+			// 0x, 0o and 0b integers beyond 64 bits.
+			c.report(at(n, p, Error, "minimum", fmt.Sprintf("%s is beyond the 64-bit limit of %s", clip(n.Text), minInt64)))
+			return
+		case n.Overflow:
+			c.report(at(n, p, Error, "maximum", fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), maxInt64)))
+			return
+		default:
 			c.report(at(n, p, Error, "type", fmt.Sprintf("must be a finite %s, not %s", s.Type, n.Text)))
 			return
 		}
-		v = r
 	}
 	if s.Type == schema.Integer && !v.IsInt() {
 		c.report(at(n, p, Error, "type", fmt.Sprintf("must be an integer, not %s", clip(n.Text))))
@@ -183,16 +192,16 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 	}
 	if n.YAML12 != "" {
 		d := at(n, p, Warning, "yaml-compat", fmt.Sprintf("%s is the number %s for Kubernetes, but YAML 1.2 tools read %s; write %s",
-			n.Text, v.RatString(), n.YAML12, v.RatString()))
+			n.Text, v, n.YAML12, v))
 		if !n.Alias {
-			d.Fixes = []Fix{c.replaceFix(n, v.RatString(), "Write "+v.RatString())}
+			d.Fixes = []Fix{c.replaceFix(n, v.String(), "Write "+v.String())}
 		}
 		c.report(d)
 	}
 	if len(s.Enum) > 0 {
 		ok := false
 		for _, e := range s.Enum {
-			if r, _ := new(big.Rat).SetString(e); r != nil && r.Cmp(v) == 0 {
+			if r, valid := decimal.Parse(e); valid && decimal.Cmp(r, v) == 0 {
 				ok = true
 			}
 		}
@@ -203,29 +212,33 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 	min, max := s.Bounds()
 	if s.Type == schema.Integer {
 		if max == nil {
-			max = maxInt64
+			max = &maxInt64
 		}
 		if min == nil {
-			min = minInt64
+			min = &minInt64
 		}
 	}
-	if min != nil && v.Cmp(min) < 0 {
-		c.report(at(n, p, Error, "minimum", fmt.Sprintf("%s is below the minimum of %s%s", clip(n.Text), bound(min, s.Minimum), rangeText(s))))
+	if min != nil && decimal.Cmp(v, *min) < 0 {
+		msg := fmt.Sprintf("%s is below the minimum of %s%s", clip(n.Text), bound(*min, s.Minimum), rangeText(s))
+		if s.Minimum == "" {
+			msg = fmt.Sprintf("%s is beyond the 64-bit limit of %s", clip(n.Text), minInt64)
+		}
+		c.report(at(n, p, Error, "minimum", msg))
 	}
-	if max != nil && v.Cmp(max) > 0 {
-		msg := fmt.Sprintf("%s is above the maximum of %s%s", clip(n.Text), bound(max, s.Maximum), rangeText(s))
+	if max != nil && decimal.Cmp(v, *max) > 0 {
+		msg := fmt.Sprintf("%s is above the maximum of %s%s", clip(n.Text), bound(*max, s.Maximum), rangeText(s))
 		if s.Maximum == "" {
-			msg = fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), max.RatString())
+			msg = fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), maxInt64)
 		}
 		c.report(at(n, p, Error, "maximum", msg))
 	}
 }
 
-func bound(r *big.Rat, written string) string {
+func bound(r decimal.Dec, written string) string {
 	if written != "" {
 		return written
 	}
-	return r.RatString()
+	return r.String()
 }
 
 // rangeText adds the allowed range when both bounds exist.

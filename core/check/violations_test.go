@@ -411,7 +411,13 @@ func numberCases(s *schema.Schema) []vcase {
 		step = big.NewRat(1, 1)
 		out = append(out, scalarCase("fraction", "1.5", "1.5", "type"))
 	}
-	lo, hi := s.Bounds()
+	var lo, hi *big.Rat
+	if s.Minimum != "" {
+		lo, _ = new(big.Rat).SetString(s.Minimum)
+	}
+	if s.Maximum != "" {
+		hi, _ = new(big.Rat).SetString(s.Maximum)
+	}
 	if s.Type == schema.Integer {
 		if lo == nil {
 			lo = new(big.Rat).SetInt64(-1 << 63)

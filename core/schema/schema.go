@@ -7,9 +7,10 @@
 package schema
 
 import (
-	"math/big"
 	"regexp"
 	"sort"
+
+	"github.com/mdscheck/mdscheck/core/decimal"
 )
 
 // Type is the JSON type of a value.
@@ -84,7 +85,7 @@ type Schema struct {
 	Items      *Schema     // Array items
 
 	pattern  *regexp.Regexp
-	min, max *big.Rat
+	min, max *decimal.Dec
 	byName   map[string]*Property
 }
 
@@ -106,8 +107,8 @@ func (s *Schema) Property(name string) *Property {
 // Regexp returns the compiled Pattern, or nil when there is none.
 func (s *Schema) Regexp() *regexp.Regexp { return s.pattern }
 
-// Bounds returns the numeric bounds as exact rationals (nil when absent).
-func (s *Schema) Bounds() (min, max *big.Rat) { return s.min, s.max }
+// Bounds returns the numeric bounds as exact decimals (nil when absent).
+func (s *Schema) Bounds() (min, max *decimal.Dec) { return s.min, s.max }
 
 // Required returns the names of the required members, sorted.
 func (s *Schema) Required() []string {
@@ -145,13 +146,13 @@ func (s *Schema) compile(path string) {
 	}
 }
 
-func parseBound(path, v string) *big.Rat {
+func parseBound(path, v string) *decimal.Dec {
 	if v == "" {
 		return nil
 	}
-	r, ok := new(big.Rat).SetString(v)
+	r, ok := decimal.Parse(v)
 	if !ok {
 		panic("schema: bad bound " + v + " at " + path)
 	}
-	return r
+	return &r
 }
