@@ -288,7 +288,7 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 	if s.MaxLength > 0 && len(v) > s.MaxLength && length() > s.MaxLength {
 		c.report(at(n, p, Error, "max-length", fmt.Sprintf("is too long: %s, at most %d allowed", characters(length()), s.MaxLength)))
 	}
-	if re := s.Regexp(); re != nil && !re.MatchString(v) {
+	if re := s.CompiledPattern(); re != nil && !re.MatchString(v) {
 		c.report(at(n, p, Error, "pattern", fmt.Sprintf("%s does not match the pattern %s: %s", shown(n, s), s.Pattern, s.PatternWords)))
 	}
 	if s.Format != schema.FormatNone {

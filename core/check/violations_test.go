@@ -205,7 +205,7 @@ func stringOfLen(s *schema.Schema, n int) (string, []string) {
 		}
 		return strings.Repeat("5", n), []string{"format"}
 	}
-	re := s.Regexp()
+	re := s.CompiledPattern()
 	if re == nil {
 		return strings.Repeat("a", n), nil
 	}
@@ -313,7 +313,7 @@ func stringCases(t *testing.T, where string, s *schema.Schema) []vcase {
 		if len(s.Enum) > 0 && !slices.Contains(s.Enum, v) {
 			r = append(r, "enum")
 		}
-		if re := s.Regexp(); re != nil && !re.MatchString(v) {
+		if re := s.CompiledPattern(); re != nil && !re.MatchString(v) {
 			r = append(r, "pattern")
 		}
 		if s.MinLength > 0 && n < s.MinLength {
@@ -341,7 +341,7 @@ func stringCases(t *testing.T, where string, s *schema.Schema) []vcase {
 	if s.Pattern != "" {
 		bad := ""
 		for _, c := range []string{"!zz-violation", "!", " "} {
-			if !s.Regexp().MatchString(c) && (s.MaxLength == 0 || len(c) <= s.MaxLength) {
+			if !s.CompiledPattern().MatchString(c) && (s.MaxLength == 0 || len(c) <= s.MaxLength) {
 				bad = c
 				break
 			}

@@ -63,7 +63,7 @@ func TestGrafanaUserConfigMembers(t *testing.T) {
 		"auth_generic_oauth.name":           {"My SSO-1_x": true, "a.b": false},
 		"external_image_storage.secret_key": {"ab/+=": true, "a-b": false},
 	} {
-		re := get(path).Regexp()
+		re := get(path).CompiledPattern()
 		for v, ok := range cases {
 			if re.MatchString(v) != ok {
 				t.Errorf("%s: %q match %v, want %v", path, v, !ok, ok)

@@ -7,10 +7,10 @@
 package schema
 
 import (
-	"regexp"
 	"sort"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
+	"github.com/mdscheck/mdscheck/core/pattern"
 )
 
 // Type is the JSON type of a value.
@@ -70,7 +70,7 @@ type Schema struct {
 
 	Enum []string // allowed values as written in YAML (strings, or integers for integer enums)
 
-	Pattern      string // a regular expression of the specification (RE2 syntax)
+	Pattern      string // a regular expression of the specification (the subset core/pattern reads)
 	PatternWords string // the pattern said in words, for messages and hover
 	Format       Format
 	MinLength    int // in Unicode code points; 0 means none
@@ -84,7 +84,7 @@ type Schema struct {
 	Free       bool        // an object whose members are not checked (status)
 	Items      *Schema     // Array items
 
-	pattern  *regexp.Regexp
+	pattern  *pattern.Pattern
 	min, max *decimal.Dec
 	byName   map[string]*Property
 }
@@ -104,8 +104,8 @@ func (s *Schema) Property(name string) *Property {
 	return s.byName[name]
 }
 
-// Regexp returns the compiled Pattern, or nil when there is none.
-func (s *Schema) Regexp() *regexp.Regexp { return s.pattern }
+// CompiledPattern returns the compiled Pattern, or nil when there is none.
+func (s *Schema) CompiledPattern() *pattern.Pattern { return s.pattern }
 
 // Bounds returns the numeric bounds as exact decimals (nil when absent).
 func (s *Schema) Bounds() (min, max *decimal.Dec) { return s.min, s.max }
@@ -127,7 +127,7 @@ func (s *Schema) Required() []string {
 // must fail every test at once.
 func (s *Schema) compile(path string) {
 	if s.Pattern != "" {
-		s.pattern = regexp.MustCompile(s.Pattern)
+		s.pattern = pattern.MustCompile(s.Pattern)
 	}
 	s.min = parseBound(path, s.Minimum)
 	s.max = parseBound(path, s.Maximum)

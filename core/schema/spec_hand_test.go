@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+
+	"github.com/mdscheck/mdscheck/core/pattern"
 	"slices"
 	"sort"
 	"strings"
@@ -93,7 +95,7 @@ var specExceptions = map[string]specException{
 // forkNamePattern checks the fork-name pattern of part 1 on samples: "a
 // lower-case letter followed by up to 63 characters from lower-case
 // letters, digits and hyphen; or the empty string".
-func forkNamePattern(re *regexp.Regexp) error {
+func forkNamePattern(re *pattern.Pattern) error {
 	if re == nil {
 		return errors.New("a fork-name pattern")
 	}

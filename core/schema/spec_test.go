@@ -21,6 +21,8 @@ import (
 	"math/big"
 	"os"
 	"regexp"
+
+	"github.com/mdscheck/mdscheck/core/pattern"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,7 +41,7 @@ type expect struct {
 	Pattern  string
 	// patternOK replaces the comparison of Pattern where the specification
 	// states the pattern in words: it tries the compiled pattern on samples.
-	patternOK  func(re *regexp.Regexp) error
+	patternOK  func(re *pattern.Pattern) error
 	Format     schema.Format
 	MinLength  int
 	MaxLength  int
@@ -440,7 +442,7 @@ func (c *specCheck) compare(kind string, segs []string, p *schema.Property, e ex
 		bad("enum", e.Enum, s.Enum)
 	}
 	if e.patternOK != nil {
-		if err := e.patternOK(s.Regexp()); err != nil {
+		if err := e.patternOK(s.CompiledPattern()); err != nil {
 			bad("pattern", err, s.Pattern)
 		}
 	} else if s.Pattern != e.Pattern {
