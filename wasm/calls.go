@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"runtime"
 	"strconv"
@@ -42,7 +41,9 @@ func position(line, character int32) text.Position {
 // validateJSON is the result of validate: one entry of the CLI's files
 // array without path.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
-	return json.Marshal(report.Validate(src, enc, check.DefaultOptions))
+	var w jsonWriter
+	w.file(report.Validate(src, enc, check.DefaultOptions))
+	return w.b, nil
 }
 
 // completeJSON is the result of complete: LSP CompletionItem[], never null.
@@ -51,23 +52,24 @@ func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, err
 	if items == nil {
 		items = []lang.CompletionItem{}
 	}
-	return json.Marshal(items)
+	var w jsonWriter
+	w.completion(items)
+	return w.b, nil
 }
 
 // hoverJSON is the result of hover: an LSP Hover or null.
 func hoverJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error) {
-	return json.Marshal(lang.Hover(src, pos, enc))
+	var w jsonWriter
+	w.hover(lang.Hover(src, pos, enc))
+	return w.b, nil
 }
 
 // errorJSON is the result of a call that failed: {"error": msg}.
 func errorJSON(msg string) []byte {
-	b, err := json.Marshal(struct {
-		Error string `json:"error"`
-	}{msg})
-	if err != nil { // cannot happen for a string; keep the promise anyway
-		return []byte(`{"error":"internal error"}`)
-	}
-	return b
+	w := jsonWriter{b: []byte(`{"error":`)}
+	w.str(msg)
+	w.raw("}")
+	return w.b
 }
 
 // yield lets the runtime's background work run before the call returns to

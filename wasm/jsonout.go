@@ -1,0 +1,286 @@
+package main
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/mdscheck/mdscheck/core/lang"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// The module writes its results with this small writer instead of
+// encoding/json, whose reflection-driven code every host would download
+// and compile. The output is byte for byte what encoding/json.Marshal
+// writes for the same values (the agreement tests compare the two), so
+// hosts see the JSON the native core's users see.
+
+type jsonWriter struct{ b []byte }
+
+func (w *jsonWriter) raw(s string) { w.b = append(w.b, s...) }
+
+func (w *jsonWriter) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+func (w *jsonWriter) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
+
+const hexDigits = "0123456789abcdef"
+
+// str writes s as encoding/json does: HTML-safe, U+2028 and U+2029
+// escaped, invalid UTF-8 replaced by U+FFFD.
+func (w *jsonWriter) str(s string) {
+	w.b = append(w.b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			w.b = append(w.b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				w.b = append(w.b, '\\', c)
+			case '\n':
+				w.b = append(w.b, '\\', 'n')
+			case '\r':
+				w.b = append(w.b, '\\', 'r')
+			case '\t':
+				w.b = append(w.b, '\\', 't')
+			case '\b':
+				w.b = append(w.b, '\\', 'b')
+			case '\f':
+				w.b = append(w.b, '\\', 'f')
+			default:
+				w.b = append(w.b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			w.b = append(w.b, s[start:i]...)
+			w.b = append(w.b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			w.b = append(w.b, s[start:i]...)
+			w.b = append(w.b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	w.b = append(w.b, s[start:]...)
+	w.b = append(w.b, '"')
+}
+
+func (w *jsonWriter) position(p text.Position) {
+	w.raw(`{"line":`)
+	w.int(p.Line)
+	w.raw(`,"character":`)
+	w.int(p.Character)
+	w.raw(`}`)
+}
+
+func (w *jsonWriter) rng(r text.Range) {
+	w.raw(`{"start":`)
+	w.position(r.Start)
+	w.raw(`,"end":`)
+	w.position(r.End)
+	w.raw(`}`)
+}
+
+// field writes ,"name": or "name": for the first field.
+func (w *jsonWriter) field(first *bool, name string) {
+	if !*first {
+		w.b = append(w.b, ',')
+	}
+	*first = false
+	w.b = append(w.b, '"')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, '"', ':')
+}
+
+func (w *jsonWriter) file(f report.File) {
+	w.raw(`{"documents":`)
+	if f.Documents == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i, d := range f.Documents {
+			if i > 0 {
+				w.raw(",")
+			}
+			first := true
+			w.raw("{")
+			w.field(&first, "index")
+			w.int(d.Index)
+			if d.APIVersion != "" {
+				w.field(&first, "apiVersion")
+				w.str(d.APIVersion)
+			}
+			if d.Kind != "" {
+				w.field(&first, "kind")
+				w.str(d.Kind)
+			}
+			if d.Name != "" {
+				w.field(&first, "name")
+				w.str(d.Name)
+			}
+			w.field(&first, "checked")
+			w.bool(d.Checked)
+			w.raw("}")
+		}
+		w.raw("]")
+	}
+	w.raw(`,"diagnostics":`)
+	if f.Diagnostics == nil {
+		w.raw("null")
+	} else {
+		w.raw("[")
+		for i, d := range f.Diagnostics {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.diagnostic(d)
+		}
+		w.raw("]")
+	}
+	w.raw("}")
+}
+
+func (w *jsonWriter) diagnostic(d report.Diagnostic) {
+	w.raw(`{"document":`)
+	w.int(d.Document)
+	w.raw(`,"severity":`)
+	w.str(d.Severity)
+	w.raw(`,"rule":`)
+	w.str(d.Rule)
+	w.raw(`,"path":`)
+	w.str(d.Path)
+	w.raw(`,"pointer":`)
+	w.str(d.Pointer)
+	w.raw(`,"message":`)
+	w.str(d.Message)
+	w.raw(`,"range":`)
+	w.rng(d.Range)
+	if d.Deprecated {
+		w.raw(`,"deprecated":true`)
+	}
+	if len(d.Fixes) > 0 {
+		w.raw(`,"fixes":[`)
+		for i, f := range d.Fixes {
+			if i > 0 {
+				w.raw(",")
+			}
+			w.raw(`{"title":`)
+			w.str(f.Title)
+			w.raw(`,"edits":`)
+			if f.Edits == nil {
+				w.raw("null")
+			} else {
+				w.raw("[")
+				for j, e := range f.Edits {
+					if j > 0 {
+						w.raw(",")
+					}
+					w.raw(`{"range":`)
+					w.rng(e.Range)
+					w.raw(`,"newText":`)
+					w.str(e.NewText)
+					w.raw("}")
+				}
+				w.raw("]")
+			}
+			w.raw("}")
+		}
+		w.raw("]")
+	}
+	w.raw("}")
+}
+
+func (w *jsonWriter) markup(m lang.Markup) {
+	w.raw(`{"kind":`)
+	w.str(m.Kind)
+	w.raw(`,"value":`)
+	w.str(m.Value)
+	w.raw("}")
+}
+
+func (w *jsonWriter) completion(items []lang.CompletionItem) {
+	if items == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i, it := range items {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"label":`)
+		w.str(it.Label)
+		w.raw(`,"kind":`)
+		w.int(it.Kind)
+		if it.Detail != "" {
+			w.raw(`,"detail":`)
+			w.str(it.Detail)
+		}
+		if it.Documentation != nil {
+			w.raw(`,"documentation":`)
+			w.markup(*it.Documentation)
+		}
+		if it.SortText != "" {
+			w.raw(`,"sortText":`)
+			w.str(it.SortText)
+		}
+		if it.FilterText != "" {
+			w.raw(`,"filterText":`)
+			w.str(it.FilterText)
+		}
+		if it.InsertText != "" {
+			w.raw(`,"insertText":`)
+			w.str(it.InsertText)
+		}
+		if it.InsertTextFormat != 0 {
+			w.raw(`,"insertTextFormat":`)
+			w.int(it.InsertTextFormat)
+		}
+		if it.TextEdit != nil {
+			w.raw(`,"textEdit":{"range":`)
+			w.rng(it.TextEdit.Range)
+			w.raw(`,"newText":`)
+			w.str(it.TextEdit.NewText)
+			w.raw("}")
+		}
+		if len(it.Tags) > 0 {
+			w.raw(`,"tags":[`)
+			for j, t := range it.Tags {
+				if j > 0 {
+					w.raw(",")
+				}
+				w.int(t)
+			}
+			w.raw("]")
+		}
+		w.raw("}")
+	}
+	w.raw("]")
+}
+
+func (w *jsonWriter) hover(h *lang.HoverResult) {
+	if h == nil {
+		w.raw("null")
+		return
+	}
+	w.raw(`{"contents":`)
+	w.markup(h.Contents)
+	if h.Range != nil {
+		w.raw(`,"range":`)
+		w.rng(*h.Range)
+	}
+	w.raw("}")
+}
