@@ -162,8 +162,10 @@ type converter struct {
 	lim     Limits
 	doc     *Document
 	anchors map[string]*Node
-	copied  int // nodes copied by aliases so far
-	ends    map[*token.Token]int
+	copied  int                   // nodes copied by aliases so far
+	docEnd  int                   // offset of the end of the document's text
+	toks    token.Tokens          // the document's tokens, as located
+	empty   map[*token.Token]bool // tokens not found in the text: zero width
 }
 
 // locate rebuilds every token's offset from its source text. goccy's own
@@ -171,14 +173,10 @@ type converter struct {
 // blanks; the Origin text of each token, found in order from a cursor, is
 // exact. Offsets become absolute offsets into the stream.
 func (p *converter) locate(text string, toks token.Tokens) *Error {
-	p.ends = make(map[*token.Token]int, len(toks))
+	p.docEnd, p.toks = p.base+len(text), toks
 	cur := 0
 	for _, tk := range toks {
-		needle := strings.TrimLeft(tk.Origin, " \t\r\n")
-		needle = strings.TrimRight(needle, " \t\r\n")
-		if needle == "" {
-			needle = tk.Value
-		}
+		needle := needleOf(tk)
 		at := -1
 		if needle != "" {
 			first := needle
@@ -198,16 +196,19 @@ func (p *converter) locate(text string, toks token.Tokens) *Error {
 		}
 		if at < 0 {
 			// A token with no text of its own (an implicit null): it sits
-			// at the cursor.
+			// at the cursor. (Rare, so a map, not a field per token.)
 			at = cur
 			needle = ""
+			if p.empty == nil {
+				p.empty = map[*token.Token]bool{}
+			}
+			p.empty[tk] = true
 		}
 		end := at + len(needle)
 		if end > len(text) {
 			end = len(text)
 		}
 		tk.Position.Offset = p.base + at
-		p.ends[tk] = p.base + end
 		if end > cur {
 			cur = end
 		}
@@ -218,11 +219,35 @@ func (p *converter) locate(text string, toks token.Tokens) *Error {
 	return nil
 }
 
-func (p *converter) end(tk *token.Token) int {
-	if e, ok := p.ends[tk]; ok {
-		return e
+// needleOf is the text by which a token is found in the source: its
+// Origin without surrounding blanks, or its Value.
+func needleOf(tk *token.Token) string {
+	needle := strings.TrimRight(strings.TrimLeft(tk.Origin, " \t\r\n"), " \t\r\n")
+	if needle == "" {
+		needle = tk.Value
 	}
-	return tk.Position.Offset
+	return needle
+}
+
+// end is the offset after a located token, recomputed from its text
+// rather than kept in a map: a map insert per token was the largest cost
+// of locating in WebAssembly.
+func (p *converter) end(tk *token.Token) int {
+	if p.empty[tk] {
+		return tk.Position.Offset
+	}
+	return min(tk.Position.Offset+len(needleOf(tk)), p.docEnd)
+}
+
+// ours reports whether tk is one of the document's tokens (the parser
+// makes some of its own, whose positions were never located).
+func (p *converter) ours(tk *token.Token) bool {
+	for _, t := range p.toks {
+		if t == tk {
+			return true
+		}
+	}
+	return false
 }
 
 // prescan checks nesting depth and keys per mapping on the tokens, before
@@ -293,7 +318,7 @@ func (p *converter) syntaxError(err error) *Error {
 	if s, ok := err.(syntax); ok {
 		e.Message = lowerFirst(s.GetMessage())
 		if tk := s.GetToken(); tk != nil && tk.Position != nil {
-			if _, ours := p.ends[tk]; ours {
+			if p.ours(tk) {
 				e.Start, e.End = tk.Position.Offset, p.end(tk)
 			}
 		}
