@@ -233,3 +233,20 @@ func TestSchemaExport(t *testing.T) {
 		t.Errorf("unknown kind: exit %d", code)
 	}
 }
+
+// TestHugeLineStaysReadable: a finding on a line of megabytes prints a
+// clipped line and an underline of the same length, not megabytes.
+func TestHugeLineStaysReadable(t *testing.T) {
+	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: x\nspec:\n  plan: " + strings.Repeat("p", 1<<20) + "\n  project: p\n"
+	code, out, _ := runCLI(t, src, "validate", "--color", "never", "-")
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	if len(out) > 2000 {
+		t.Fatalf("output is %d bytes for one finding", len(out))
+	}
+	lines := strings.Split(out, "\n")
+	if len(lines) < 3 || !strings.HasSuffix(lines[1], "...") || len(strings.TrimSpace(lines[2])) != 400-len("  plan: ") {
+		t.Errorf("output:\n%s", out)
+	}
+}

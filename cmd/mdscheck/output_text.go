@@ -88,13 +88,18 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				if end > lineEnd || end <= start {
 					end = max(lineEnd, start+1)
 				}
-				width := max(utf8.RuneCountInString(r.src[start:min(end, lineEnd)]), 1)
+				before := r.src[idx.LineStart(pos.Line):start]
+				if len(before) >= maxShownLine {
+					continue // the finding is beyond the part of the line we show
+				}
+				// The underline stops where the shown line does.
+				width := max(utf8.RuneCountInString(r.src[start:min(end, lineEnd, idx.LineStart(pos.Line)+maxShownLine)]), 1)
 				pad := strings.Map(func(r rune) rune {
 					if r == '\t' {
 						return '\t'
 					}
 					return ' '
-				}, r.src[idx.LineStart(pos.Line):start])
+				}, before)
 				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(line), pad, paint(ansiGreenOrRed(d.Severity), strings.Repeat("^", width)))
 			}
 		}
@@ -115,10 +120,17 @@ func ansiGreenOrRed(sev string) string {
 	return ansiYellow
 }
 
+// maxShownLine is how many bytes of a source line the text output shows.
+const maxShownLine = 400
+
 // clipLine keeps very long source lines readable.
 func clipLine(s string) string {
-	if len(s) > 400 {
-		return s[:400] + "..."
+	if len(s) > maxShownLine {
+		cut := maxShownLine
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut-- // never split a character
+		}
+		return s[:cut] + "..."
 	}
 	return s
 }
