@@ -94,7 +94,11 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	inputs, ioFailed := collect(fl.Args(), stdin, stderr)
-	results := checkAll(inputs, opts, max(*jobs, 1))
+	var prog *progress
+	if isTerminal(stderr) {
+		prog = &progress{w: stderr}
+	}
+	results := checkAll(inputs, opts, max(*jobs, 1), prog)
 	if err := write(stdout, results); err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return 2
@@ -183,7 +187,7 @@ func readFile(path string, read func(string, io.Reader), fail func(error)) {
 
 // checkAll checks the documents of all inputs on jobs workers. Documents,
 // not files, are the unit of work, so one large stream uses every core.
-func checkAll(inputs []input, opts check.Options, jobs int) []fileResult {
+func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fileResult {
 	type unit struct {
 		file, doc int
 		span      document.Span
@@ -210,9 +214,12 @@ func checkAll(inputs []input, opts check.Options, jobs int) []fileResult {
 			defer wg.Done()
 			for u := range next {
 				results[u.file][u.doc] = report.CheckDocument(inputs[u.file].src, u.span, u.doc, opts)
+				prog.done()
 			}
 		}()
 	}
+	prog.start(len(units))
+	defer prog.stop()
 	for _, u := range units {
 		next <- u
 	}
