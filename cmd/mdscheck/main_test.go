@@ -250,3 +250,14 @@ func TestHugeLineStaysReadable(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+func TestBinaryInputAndMissingFiles(t *testing.T) {
+	code, out, _ := runCLI(t, "a: \x00\x01\x02\n", "validate", "--color", "never", "-")
+	if code != 1 || strings.ContainsAny(out, "\x00\x01") || !strings.Contains(out, "not UTF-8 text") {
+		t.Errorf("binary input: exit %d, output %q", code, out)
+	}
+	code, out, stderr := runCLI(t, "", "validate", filepath.Join(t.TempDir(), "missing.yaml"))
+	if code != 2 || out != "" || !strings.Contains(stderr, "no such file") {
+		t.Errorf("missing file: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}

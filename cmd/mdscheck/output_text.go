@@ -76,8 +76,8 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(ansiBold, r.path), pos.Line+1, pos.Character+1,
 					sev, d.Message, paint(ansiGray, "["+d.Rule+"]"))
 				line := idx.Line(pos.Line)
-				if strings.TrimSpace(line) == "" || !utf8.ValidString(line) {
-					continue
+				if strings.TrimSpace(line) == "" || !printable(line) {
+					continue // binary text would garble the terminal
 				}
 				lineEnd := idx.LineEnd(pos.Line)
 				if end > lineEnd || end <= start {
@@ -113,6 +113,20 @@ func ansiGreenOrRed(sev string) string {
 		return ansiRed
 	}
 	return ansiYellow
+}
+
+// printable reports whether a source line can be shown as it is: UTF-8
+// with no control characters but tabs.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 && c != '\t' || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // maxShownLine is how many bytes of a source line the text output shows.

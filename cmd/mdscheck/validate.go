@@ -99,6 +99,9 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		prog = &progress{w: stderr}
 	}
 	results := checkAll(inputs, opts, max(*jobs, 1), prog)
+	if ioFailed && len(results) == 0 && *format == "text" {
+		return 2 // nothing was read: the errors above say why, a summary would mislead
+	}
 	if err := write(stdout, results); err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return 2
