@@ -22,7 +22,6 @@ func (c *checker) removeFix(key *document.Node) (Fix, bool) {
 	if strings.TrimSpace(c.src[start:key.Start]) != "" {
 		return Fix{}, false
 	}
-	end := key.End
 	// The entry ends where the next line at the key's indentation or less starts.
 	indent := key.Start - start
 	pos := lineEndOf(c.src, key.End)
@@ -44,7 +43,7 @@ func (c *checker) removeFix(key *document.Node) (Fix, bool) {
 		}
 		pos = lineEndOf(c.src, next)
 	}
-	end = pos
+	end := pos
 	if end < len(c.src) {
 		end++ // the line break
 		if c.src[end-1] == '\r' && end < len(c.src) {
@@ -71,13 +70,13 @@ func (c *checker) addMemberFix(n *document.Node, prop *schema.Property) []Fix {
 	if last.Merged {
 		return nil
 	}
-	pos := c.entryEnd(last.Key, last.Value, len(prefix))
+	pos := c.entryEnd(last.Key, last.Value)
 	return []Fix{{Title: "Add required member " + prop.Name, Edits: []Edit{{Start: pos, End: pos,
 		NewText: "\n" + indent + prop.Name + ":" + placeholder(prop.Schema, indent+"  ")}}}}
 }
 
 // entryEnd is the end of the last line of a block entry (before its line break).
-func (c *checker) entryEnd(key, value *document.Node, indent int) int {
+func (c *checker) entryEnd(key, value *document.Node) int {
 	end := max(key.End, value.End)
 	return lineEndOf(c.src, max(end-1, key.Start))
 }

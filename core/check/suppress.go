@@ -35,16 +35,13 @@ func readSuppressions(src string, d *document.Document) suppressions {
 		line := text[off:end]
 		if i := strings.Index(line, ignoreMark); i >= 0 && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
 			rest := strings.TrimSpace(line[i+len(ignoreMark):])
-			var rules []string
-			for _, r := range strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' }) {
-				rules = append(rules, r)
-			}
+			rules := strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })
 			target := d.Start + off
 			if strings.TrimSpace(line[:i]) == "" && end < len(text) {
 				target = d.Start + end + 1 // a comment alone: the next line
 			}
-			if rules == nil {
-				out[target] = nil
+			if len(rules) == 0 {
+				out[target] = nil // every rule
 			} else if prev, seen := out[target]; !seen || prev != nil {
 				out[target] = append(prev, rules...)
 			}
