@@ -192,17 +192,43 @@ func readCursor(src string, offset int) *cursor {
 		itemAt = here.indent
 	}
 	c.path = c.parents(lines, cur, c.indent, itemAt)
-	// Sibling keys already present in the same mapping.
-	for i := range lines {
-		if i == cur {
+	c.siblings(lines, cur)
+	return c
+}
+
+// siblings records the keys already present in the cursor's mapping,
+// walking out from the cursor's line until the mapping ends: above, at a
+// line indented less or at the "- " that starts the list item; below, at
+// a line indented less or at the next item. Linear in the document's lines.
+func (c *cursor) siblings(lines []line, cur int) {
+	ends := func(l line) bool { return l.indent < c.indent && !(l.dash && l.keyCol == c.indent) }
+	for j := cur - 1; j >= 0; j-- {
+		l := lines[j]
+		if l.blank {
 			continue
 		}
-		l := lines[i]
-		if l.key != "" && l.keyCol == c.indent && c.sameBlock(lines, i, cur) {
+		if ends(l) {
+			break
+		}
+		if l.key != "" && l.keyCol == c.indent {
+			c.present[l.key] = true
+		}
+		if l.dash && l.keyCol == c.indent {
+			break // the first key of this list item
+		}
+	}
+	for j := cur + 1; j < len(lines); j++ {
+		l := lines[j]
+		if l.blank {
+			continue
+		}
+		if ends(l) || l.dash && l.keyCol == c.indent {
+			break
+		}
+		if l.key != "" && l.keyCol == c.indent {
 			c.present[l.key] = true
 		}
 	}
-	return c
 }
 
 func isWordByte(b byte) bool {
@@ -254,28 +280,6 @@ func (c *cursor) parents(lines []line, cur, indent, itemAt int) []string {
 		out[i] = rev[len(rev)-1-i]
 	}
 	return out
-}
-
-// sameBlock reports whether lines i and cur are in the same mapping: no
-// line between them is indented less than the mapping's keys.
-func (c *cursor) sameBlock(lines []line, i, cur int) bool {
-	lo, hi := min(i, cur), max(i, cur)
-	for j := lo + 1; j < hi; j++ {
-		l := lines[j]
-		if l.blank {
-			continue
-		}
-		if l.indent < c.indent && !(l.dash && l.keyCol == c.indent) {
-			return false
-		}
-		if l.dash && l.keyCol == c.indent {
-			return false // another list item
-		}
-	}
-	if lines[hi].dash && lines[hi].keyCol == c.indent && hi != cur {
-		return false
-	}
-	return true
 }
 
 // schemaAt resolves a path of keys in the kind's manifest schema.

@@ -173,3 +173,43 @@ func TestSymbols(t *testing.T) {
 		t.Errorf("spec symbol %+v", spec)
 	}
 }
+
+func TestCompletePresentKeys(t *testing.T) {
+	cases := []struct {
+		name, text string
+		not, want  []string
+	}{
+		{"keys below the cursor count", head + "  |\n  plan: x\n  project: y\n", []string{"plan", "project"}, []string{"cloudName"}},
+		{"keys of the item the cursor starts", head + "  technicalEmails:\n    - |\n      email: a@b.co\n", []string{"email"}, nil},
+		{"keys of the next item do not", head + "  userConfig:\n    ip_filter:\n      - network: 10.0.0.0/8\n        |\n      - description: d\n", []string{"network"}, []string{"description"}},
+		{"keys of the outer mapping do not", head + "  plan: x\n  projectVPCRef:\n    |\n  project: y\n", nil, []string{"name", "namespace"}},
+	}
+	for _, c := range cases {
+		src, pos := at(c.text)
+		got := " " + labels(Complete(src, pos, text.UTF16)) + " "
+		for _, w := range c.not {
+			if strings.Contains(got, " "+w+" ") {
+				t.Errorf("%s: %q offered again", c.name, w)
+			}
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, " "+w+" ") {
+				t.Errorf("%s: %q not offered (%s)", c.name, w, got)
+			}
+		}
+	}
+}
+
+// BenchmarkCompleteHugeDocument: one document of 20,000 keys; finding the
+// keys already present must stay linear.
+func BenchmarkCompleteHugeDocument(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(head + "  tags:\n")
+	for i := 0; i < 20000; i++ {
+		sb.WriteString("    k" + strings.Repeat("x", i%7) + ": v\n")
+	}
+	src, pos := at(sb.String() + "  |\n")
+	for b.Loop() {
+		Complete(src, pos, text.UTF16)
+	}
+}
