@@ -94,6 +94,23 @@ func (w *jsonWriter) rng(r text.Range) {
 	w.raw(`}`)
 }
 
+// list writes items as encoding/json writes a slice: null when nil,
+// otherwise [item,item,...].
+func list[T any](w *jsonWriter, items []T, item func(T)) {
+	if items == nil {
+		w.raw("null")
+		return
+	}
+	w.raw("[")
+	for i, it := range items {
+		if i > 0 {
+			w.raw(",")
+		}
+		item(it)
+	}
+	w.raw("]")
+}
+
 // field writes ,"name": or "name": for the first field.
 func (w *jsonWriter) field(first *bool, name string) {
 	if !*first {
@@ -107,49 +124,29 @@ func (w *jsonWriter) field(first *bool, name string) {
 
 func (w *jsonWriter) file(f report.File) {
 	w.raw(`{"documents":`)
-	if f.Documents == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i, d := range f.Documents {
-			if i > 0 {
-				w.raw(",")
-			}
-			first := true
-			w.raw("{")
-			w.field(&first, "index")
-			w.int(d.Index)
-			if d.APIVersion != "" {
-				w.field(&first, "apiVersion")
-				w.str(d.APIVersion)
-			}
-			if d.Kind != "" {
-				w.field(&first, "kind")
-				w.str(d.Kind)
-			}
-			if d.Name != "" {
-				w.field(&first, "name")
-				w.str(d.Name)
-			}
-			w.field(&first, "checked")
-			w.bool(d.Checked)
-			w.raw("}")
+	list(w, f.Documents, func(d report.Document) {
+		first := true
+		w.raw("{")
+		w.field(&first, "index")
+		w.int(d.Index)
+		if d.APIVersion != "" {
+			w.field(&first, "apiVersion")
+			w.str(d.APIVersion)
 		}
-		w.raw("]")
-	}
+		if d.Kind != "" {
+			w.field(&first, "kind")
+			w.str(d.Kind)
+		}
+		if d.Name != "" {
+			w.field(&first, "name")
+			w.str(d.Name)
+		}
+		w.field(&first, "checked")
+		w.bool(d.Checked)
+		w.raw("}")
+	})
 	w.raw(`,"diagnostics":`)
-	if f.Diagnostics == nil {
-		w.raw("null")
-	} else {
-		w.raw("[")
-		for i, d := range f.Diagnostics {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.diagnostic(d)
-		}
-		w.raw("]")
-	}
+	list(w, f.Diagnostics, w.diagnostic)
 	w.raw("}")
 }
 
@@ -172,33 +169,20 @@ func (w *jsonWriter) diagnostic(d report.Diagnostic) {
 		w.raw(`,"deprecated":true`)
 	}
 	if len(d.Fixes) > 0 {
-		w.raw(`,"fixes":[`)
-		for i, f := range d.Fixes {
-			if i > 0 {
-				w.raw(",")
-			}
+		w.raw(`,"fixes":`)
+		list(w, d.Fixes, func(f report.Fix) {
 			w.raw(`{"title":`)
 			w.str(f.Title)
 			w.raw(`,"edits":`)
-			if f.Edits == nil {
-				w.raw("null")
-			} else {
-				w.raw("[")
-				for j, e := range f.Edits {
-					if j > 0 {
-						w.raw(",")
-					}
-					w.raw(`{"range":`)
-					w.rng(e.Range)
-					w.raw(`,"newText":`)
-					w.str(e.NewText)
-					w.raw("}")
-				}
-				w.raw("]")
-			}
+			list(w, f.Edits, func(e report.Edit) {
+				w.raw(`{"range":`)
+				w.rng(e.Range)
+				w.raw(`,"newText":`)
+				w.str(e.NewText)
+				w.raw("}")
+			})
 			w.raw("}")
-		}
-		w.raw("]")
+		})
 	}
 	w.raw("}")
 }
@@ -212,15 +196,7 @@ func (w *jsonWriter) markup(m lang.Markup) {
 }
 
 func (w *jsonWriter) completion(items []lang.CompletionItem) {
-	if items == nil {
-		w.raw("null")
-		return
-	}
-	w.raw("[")
-	for i, it := range items {
-		if i > 0 {
-			w.raw(",")
-		}
+	list(w, items, func(it lang.CompletionItem) {
 		w.raw(`{"label":`)
 		w.str(it.Label)
 		w.raw(`,"kind":`)
@@ -257,18 +233,11 @@ func (w *jsonWriter) completion(items []lang.CompletionItem) {
 			w.raw("}")
 		}
 		if len(it.Tags) > 0 {
-			w.raw(`,"tags":[`)
-			for j, t := range it.Tags {
-				if j > 0 {
-					w.raw(",")
-				}
-				w.int(t)
-			}
-			w.raw("]")
+			w.raw(`,"tags":`)
+			list(w, it.Tags, w.int)
 		}
 		w.raw("}")
-	}
-	w.raw("]")
+	})
 }
 
 func (w *jsonWriter) hover(h *lang.HoverResult) {

@@ -95,7 +95,7 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 					}
 					return ' '
 				}, before)
-				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(line), pad, paint(ansiGreenOrRed(d.Severity), strings.Repeat("^", width)))
+				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(line), pad, paint(underlineColor(d.Severity), strings.Repeat("^", width)))
 			}
 		}
 		summary := fmt.Sprintf("%s, %s in %d %s (%d of %d documents checked)",
@@ -108,7 +108,8 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 	}
 }
 
-func ansiGreenOrRed(sev string) string {
+// underlineColor is the colour of a finding's carets: red for errors, yellow otherwise.
+func underlineColor(sev string) string {
 	if sev == "error" {
 		return ansiRed
 	}

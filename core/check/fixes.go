@@ -84,7 +84,7 @@ func (c *checker) entryEnd(key, value *document.Node) int {
 // placeholder is a value of the right type to fill in.
 func placeholder(s *schema.Schema, indent string) string {
 	if len(s.Enum) > 0 {
-		return " " + yamlString(s.Enum[0])
+		return " " + document.Quote(s.Enum[0])
 	}
 	switch s.Type {
 	case schema.String:

@@ -29,7 +29,7 @@ func rulePathSlash(c *checker, root *document.Node) {
 		}
 		d := bp.valueFinding(Error, "path-slash", "base_path must not start or end with \"/\"; it is a path inside the container or bucket")
 		if trimmed := strings.Trim(v, "/"); trimmed != "" && !bp.value.Alias {
-			d.Fixes = []Fix{c.replaceFix(bp.value, yamlString(trimmed), "Remove the slashes")}
+			d.Fixes = []Fix{c.replaceFix(bp.value, document.Quote(trimmed), "Remove the slashes")}
 		}
 		c.report(d)
 	}

@@ -73,9 +73,8 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 			d.Fixes = []Fix{c.replaceFix(n, strconv.Quote(n.Text), "Quote the value")}
 		}
 	case n.Type == document.String && (s.Type == schema.Integer || s.Type == schema.Number || s.Type == schema.Boolean):
-		probe := &document.Node{Kind: document.Scalar}
 		if n.Text != "" {
-			if err := resolveAs(probe, n.Text); err == nil && matchesType(probe, s.Type) {
+			if probe := document.ReadScalar(n.Text); probe != nil && matchesType(probe, s.Type) {
 				// Write the value the way every YAML reader agrees on:
 				// "yes" becomes true, not yes.
 				plain := n.Text
@@ -96,20 +95,6 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		d.Message = fmt.Sprintf("must be %s, not %s (%s)", want, n.Describe(), val)
 	}
 	c.report(d)
-}
-
-func resolveAs(n *document.Node, text string) error {
-	// The document package resolves plain scalars; parse the text as one.
-	s := document.ParseStream("v: "+text, document.DefaultLimits)
-	if len(s.Docs) != 1 || s.Docs[0].Root == nil {
-		return fmt.Errorf("no value")
-	}
-	v := s.Docs[0].Root.Get("v")
-	if v == nil || v.Kind != document.Scalar {
-		return fmt.Errorf("no scalar")
-	}
-	*n = *v
-	return nil
 }
 
 func matchesType(n *document.Node, t schema.Type) bool {
@@ -264,7 +249,7 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 			for _, e := range s.Enum {
 				if strings.EqualFold(e, v) && !n.Alias {
 					d.Message += fmt.Sprintf(" (did you mean %s?)", e)
-					d.Fixes = []Fix{c.replaceFix(n, yamlString(e), "Change to "+e)}
+					d.Fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
 					break
 				}
 			}
@@ -314,13 +299,4 @@ func enumList(values []string) string {
 		out[i] = v
 	}
 	return strings.Join(out, ", ")
-}
-
-// yamlString writes s as a YAML scalar that reads back as the string s.
-func yamlString(s string) string {
-	probe := &document.Node{}
-	if err := resolveAs(probe, s); err != nil || probe.Type != document.String || probe.Text != s {
-		return strconv.Quote(s)
-	}
-	return s
 }

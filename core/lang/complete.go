@@ -165,13 +165,7 @@ func valueText(s *schema.Schema, v string) string {
 	if s.Type != schema.String {
 		return v
 	}
-	probe := document.ParseStream("v: "+v, document.DefaultLimits)
-	if len(probe.Docs) == 1 && probe.Docs[0].Root != nil {
-		if n := probe.Docs[0].Root.Get("v"); n != nil && n.Type == document.String && n.Text == v {
-			return v
-		}
-	}
-	return strconv.Quote(v)
+	return document.Quote(v)
 }
 
 // values offers the values of the member on the cursor's line.

@@ -3,7 +3,6 @@ package lang
 import (
 	"strings"
 
-	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
@@ -11,11 +10,8 @@ import (
 // and the keys above it, so that it works while the text does not parse
 // (the common case while typing).
 type cursor struct {
-	src        string
-	doc        document.Span
-	kind       *schema.Kind // nil when the document declares none of ours
-	apiVersion string
-	ours       bool // apiVersion is ours (or not yet written)
+	kind *schema.Kind // nil when the document declares none of ours
+	ours bool         // apiVersion is ours (or not yet written)
 
 	path    []string // keys from the root to the mapping the cursor is in; "[]" steps into list items
 	indent  int      // the column of keys in that mapping
@@ -109,39 +105,23 @@ func splitKey(s string) (key, rest string, ok bool) {
 	return "", "", false
 }
 
-// docSpan finds the document around offset.
-func docSpan(src string, offset int) document.Span {
-	for _, sp := range document.Split(src) {
-		if offset >= sp.Start && offset <= sp.End {
-			return sp
-		}
-	}
-	return document.Span{Start: offset, End: offset}
-}
-
-// lineStarts returns the offsets of the lines of [start, end).
-func lineStarts(src string, start, end int) []int {
-	out := []int{start}
-	for i := start; i < end; i++ {
-		if src[i] == '\n' && i+1 <= end {
+// lineStarts returns the offsets of the lines of src.
+func lineStarts(src string) []int {
+	out := []int{0}
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
 			out = append(out, i+1)
 		}
 	}
 	return out
 }
 
-func lineEnd(src string, start int) int {
-	if i := strings.IndexByte(src[start:], '\n'); i >= 0 {
-		return start + i
-	}
-	return len(src)
-}
-
-// readCursor reads the context of offset in src.
+// readCursor reads the context of offset in src, the text of one document
+// (a view's).
 func readCursor(src string, offset int) *cursor {
 	offset = min(max(offset, 0), len(src))
-	c := &cursor{src: src, doc: docSpan(src, offset), present: map[string]bool{}}
-	starts := lineStarts(src, c.doc.Start, c.doc.End)
+	c := &cursor{present: map[string]bool{}}
+	starts := lineStarts(src)
 	cur := 0
 	for i, s := range starts {
 		if s <= offset {
@@ -150,7 +130,7 @@ func readCursor(src string, offset int) *cursor {
 	}
 	lines := make([]line, len(starts))
 	for i, s := range starts {
-		lines[i] = readLine(src, s, min(lineEnd(src, s), c.doc.End))
+		lines[i] = readLine(src, s, lineEnd(src, s))
 	}
 	// The envelope, from keys at column 0.
 	c.ours = true
@@ -167,7 +147,6 @@ func readCursor(src string, offset int) *cursor {
 		case "kind":
 			c.kind = schema.Lookup(v)
 		case "apiVersion":
-			c.apiVersion = v
 			c.ours = v == schema.APIVersion || v == ""
 		}
 	}

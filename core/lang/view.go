@@ -32,13 +32,13 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	start, end := 0, len(stream)
 	// Up to the marker that opened this document.
 	for ls := lineStart; ; {
-		l := stream[ls:lineEndOf(stream, ls)]
+		l := stream[ls:lineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			start = ls
 			break
 		}
 		if isMarker(l, "...") && ls != lineStart {
-			start = min(lineEndOf(stream, ls)+1, len(stream))
+			start = min(lineEnd(stream, ls)+1, len(stream))
 			break
 		}
 		if ls == 0 {
@@ -47,14 +47,14 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 		ls = strings.LastIndexByte(stream[:ls-1], '\n') + 1
 	}
 	// Down to the marker that ends it.
-	for ls := lineEndOf(stream, lineStart) + 1; ls < len(stream); ls = lineEndOf(stream, ls) + 1 {
-		l := stream[ls:lineEndOf(stream, ls)]
+	for ls := lineEnd(stream, lineStart) + 1; ls < len(stream); ls = lineEnd(stream, ls) + 1 {
+		l := stream[ls:lineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			end = ls
 			break
 		}
 		if isMarker(l, "...") {
-			end = lineEndOf(stream, ls)
+			end = lineEnd(stream, ls)
 			break
 		}
 	}
@@ -68,7 +68,9 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	return v, off
 }
 
-func lineEndOf(s string, from int) int {
+// lineEnd is the offset of the end of the line that starts at from,
+// before its line break.
+func lineEnd(s string, from int) int {
 	if from >= len(s) {
 		return len(s)
 	}
