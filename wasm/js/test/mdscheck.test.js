@@ -257,11 +257,13 @@ test('many calls do not grow the memory', async () => {
     x.complete(src, pos);
     x.hover(src, pos);
   };
-  // Go's heap grows in steps until the collector's pace settles, which
-  // takes some hundred rounds; after that, a thousand more must not grow
-  // the memory at all.
+  // Go's heap grows in steps until the collector's pace settles, and
+  // where a step falls varies from run to run (the runtime seeds its maps
+  // from random_get). A leak of even 700 bytes a round would add 2 MiB
+  // over 3,000 rounds; a settled heap adds at most one step (seen: 768 KiB).
   for (let i = 0; i < 1000; i++) round();
   const settled = x.memorySize();
-  for (let i = 0; i < 1000; i++) round();
-  assert.equal(x.memorySize(), settled, `memory ${settled} -> ${x.memorySize()} bytes over 1000 rounds`);
+  for (let i = 0; i < 3000; i++) round();
+  const grown = x.memorySize() - settled;
+  assert.ok(grown < 2 * 1024 * 1024, `memory ${settled} -> ${x.memorySize()} bytes over 3000 rounds`);
 });
