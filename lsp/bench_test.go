@@ -191,7 +191,7 @@ func BenchmarkCompletion(b *testing.B) {
 	benchRequest(b, func(f corpusFile) probe { return f.probes.Completion }, func(b *testing.B, s *session, u uri.URI, p protocol.Position) {
 		// The medium file already has every member, so its list is empty;
 		// the cost is the same.
-		if _, err := s.srv.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}}); err != nil {
+		if _, err := s.completion(u, p); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -200,7 +200,7 @@ func BenchmarkCompletion(b *testing.B) {
 // BenchmarkHover measures a hover request on a key.
 func BenchmarkHover(b *testing.B) {
 	benchRequest(b, func(f corpusFile) probe { return f.probes.Hover }, func(b *testing.B, s *session, u uri.URI, p protocol.Position) {
-		h, err := s.srv.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}})
+		h, err := s.hover(u, p)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -246,7 +246,7 @@ func BenchmarkSymbols(b *testing.B) {
 				s.diagnostics(u, s.edit(u, keystroke(p, i)))
 				b.StartTimer()
 				t0 := time.Now()
-				res, err := s.srv.DocumentSymbol(s.ctx, &protocol.DocumentSymbolParams{TextDocument: docID(u)})
+				res, err := s.symbols(u)
 				samples = append(samples, time.Since(t0))
 				if err != nil {
 					b.Fatal(err)

@@ -457,3 +457,46 @@ func summary(ds []protocol.Diagnostic) string {
 	}
 	return b.String()
 }
+
+// request sends a request and decodes its result from a copy the test owns.
+// go.lsp.dev/protocol v1.0.1 decodes the results of textDocument/codeAction,
+// completion, hover and documentSymbol into strings that alias the
+// connection's pooled read buffer, so the next message from the server can
+// overwrite a result the test is still reading (a code action's kind once
+// read back as garbage). The jsonrpc2 codec copies a json.RawMessage result,
+// and protocol.Unmarshal then aliases only that copy.
+func request[T any](s *session, method string, params any) (T, error) {
+	var raw json.RawMessage
+	var out T
+	if _, err := s.conn.Call(s.ctx, method, params, &raw); err != nil {
+		return out, err
+	}
+	if len(raw) == 0 || string(raw) == "null" {
+		return out, nil
+	}
+	err := protocol.Unmarshal(raw, &out)
+	return out, err
+}
+
+// hover asks for hover at p.
+func (s *session) hover(u uri.URI, p protocol.Position) (*protocol.Hover, error) {
+	return request[*protocol.Hover](s, protocol.MethodTextDocumentHover,
+		&protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}})
+}
+
+// completion asks for completion at p.
+func (s *session) completion(u uri.URI, p protocol.Position) (protocol.CompletionResult, error) {
+	return request[protocol.CompletionResult](s, protocol.MethodTextDocumentCompletion,
+		&protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}})
+}
+
+// symbols asks for the outline of u.
+func (s *session) symbols(u uri.URI) (protocol.DocumentSymbolResult, error) {
+	return request[protocol.DocumentSymbolResult](s, protocol.MethodTextDocumentDocumentSymbol,
+		&protocol.DocumentSymbolParams{TextDocument: docID(u)})
+}
+
+// codeAction asks for the code actions of p.
+func (s *session) codeAction(p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
+	return request[[]protocol.CommandOrCodeAction](s, protocol.MethodTextDocumentCodeAction, p)
+}

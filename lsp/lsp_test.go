@@ -291,7 +291,7 @@ func TestEditInLargeStreamRechecksOneDocument(t *testing.T) {
 	}
 	// The outline of 2,000 documents lists the documents only: the levels
 	// below would pass the cap of 5,000 symbols.
-	res, err := s.srv.DocumentSymbol(s.ctx, &protocol.DocumentSymbolParams{TextDocument: docID(u)})
+	res, err := s.symbols(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +342,7 @@ func TestSaveAndClose(t *testing.T) {
 		t.Errorf("after close the server holds %d documents", st.Documents)
 	}
 	// Features on a closed document answer with nothing, not an error.
-	h, err := s.srv.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: pos(1, 2)}})
+	h, err := s.hover(u, pos(1, 2))
 	if err != nil || h != nil {
 		t.Errorf("hover on a closed document: %v, %v", h, err)
 	}
@@ -351,7 +351,7 @@ func TestSaveAndClose(t *testing.T) {
 // completionItems asks for completion at p.
 func completionItems(t *testing.T, s *session, u uri.URI, p protocol.Position) []protocol.CompletionItem {
 	t.Helper()
-	res, err := s.srv.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}})
+	res, err := s.completion(u, p)
 	if err != nil {
 		t.Fatalf("completion: %v", err)
 	}
@@ -443,7 +443,7 @@ func TestCompletionWithoutSnippetSupport(t *testing.T) {
 
 func hoverAt(t *testing.T, s *session, u uri.URI, p protocol.Position) *protocol.Hover {
 	t.Helper()
-	h, err := s.srv.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: p}})
+	h, err := s.hover(u, p)
 	if err != nil {
 		t.Fatalf("hover: %v", err)
 	}
@@ -489,7 +489,7 @@ func TestDocumentSymbols(t *testing.T) {
 	s, _ := start(t)
 	u := uri.URI("file:///symbols.yaml")
 	s.open(u, stream+"---\n# nothing but a comment\n")
-	res, err := s.srv.DocumentSymbol(s.ctx, &protocol.DocumentSymbolParams{TextDocument: docID(u)})
+	res, err := s.symbols(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -521,7 +521,7 @@ func TestDocumentSymbols(t *testing.T) {
 // codeActions asks for the quick fixes of ds.
 func codeActions(t *testing.T, s *session, u uri.URI, ds []protocol.Diagnostic) []*protocol.CodeAction {
 	t.Helper()
-	res, err := s.srv.CodeAction(s.ctx, &protocol.CodeActionParams{TextDocument: docID(u), Range: ds[0].Range,
+	res, err := s.codeAction(&protocol.CodeActionParams{TextDocument: docID(u), Range: ds[0].Range,
 		Context: protocol.CodeActionContext{Diagnostics: ds}})
 	if err != nil {
 		t.Fatalf("codeAction: %v", err)
@@ -635,7 +635,7 @@ func TestCodeActionFollowsEdits(t *testing.T) {
 		t.Errorf("a fixed finding still offers %d actions", len(actions))
 	}
 	// Asked only for refactorings, the server offers no quick fix.
-	res, err := s.srv.CodeAction(s.ctx, &protocol.CodeActionParams{TextDocument: docID(u), Range: old[0].Range,
+	res, err := s.codeAction(&protocol.CodeActionParams{TextDocument: docID(u), Range: old[0].Range,
 		Context: protocol.CodeActionContext{Diagnostics: find(s.diagnostics(u, v), "const"), Only: []protocol.CodeActionKind{protocol.CodeActionKindRefactor}}})
 	if err != nil || len(res) != 0 {
 		t.Errorf("only refactor: %v, %v", res, err)
