@@ -10,6 +10,7 @@ require (
 	go.lsp.dev/jsonrpc2 v1.0.1
 	go.lsp.dev/protocol v1.0.1
 	go.lsp.dev/uri v1.0.1
+	gopkg.in/yaml.v2 v2.4.0
 )
 
 require (

@@ -1,9 +1,9 @@
 package document
 
 // Limits keep time and memory linear in the size of the input, whatever
-// the input. goccy/go-yaml is quadratic in the keys of one mapping and
-// worse in nesting, and aliases can multiply a small text into a huge
-// tree; every limit is checked before the work it guards.
+// the input: deep nesting would exhaust the reader's stack, huge mappings
+// cost every later step, and aliases can multiply a small text into a huge
+// tree. Every limit is checked before the work it guards.
 type Limits struct {
 	// StreamBytes is the largest stream read at all.
 	StreamBytes int

@@ -2,12 +2,12 @@
 // exact byte offsets into the stream and values resolved the way Kubernetes
 // clients read YAML (sigs.k8s.io/yaml), which is what reaches the cluster.
 //
-// Tokens and structure come from github.com/goccy/go-yaml; this package
-// corrects what it gets wrong for our purpose: it splits the stream into
-// documents itself, rebuilds offsets from the tokens' source text, resolves
-// scalars from their raw text, confines anchors to their document, resolves
-// aliases and merge keys within a budget, and refuses input beyond the
-// limits in limits.go before goccy sees it.
+// Tokens come from github.com/goccy/go-yaml's lexer; this package does the
+// rest itself: it splits the stream into documents, rebuilds every token's
+// offset from its source text, builds the tree with its own reader
+// (read.go), resolves scalars from their raw text, confines anchors to
+// their document, resolves aliases and merge keys within a budget, and
+// refuses input beyond the limits in limits.go before any tree is built.
 package document
 
 // Kind is the structural kind of a node.

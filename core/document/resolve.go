@@ -111,10 +111,15 @@ func isFloat(s string) bool {
 	return i == len(s)
 }
 
-// applyTag resolves a scalar that carries an explicit core-schema tag.
-// Tags outside the core schema leave the implicit reading in place.
+// applyTag resolves a scalar that carries an explicit tag as go-yaml v2
+// (sigs.k8s.io/yaml) does: a core-schema tag converts the value, a local
+// tag (!name) makes it a string, other !! tags leave the implicit reading.
 func applyTag(n *Node, raw string) {
-	switch n.Tag {
+	tag := n.Tag
+	if strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!") {
+		tag = "!"
+	}
+	switch tag {
 	case "!!str", "tag:yaml.org,2002:str", "!":
 		n.Type, n.YAML12, n.Overflow = String, "", false
 		if n.Style == Plain {

@@ -1,0 +1,250 @@
+package document
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	yaml "gopkg.in/yaml.v2"
+)
+
+// dump writes every field of a tree, one node a line.
+func dump(b *strings.Builder, n *Node, indent string) {
+	if n == nil {
+		b.WriteString(indent + "<nil>\n")
+		return
+	}
+	fmt.Fprintf(b, "%s%d [%d,%d) t=%d s=%d tag=%q text=%q b=%t i=%d o=%t y=%q alias=%t\n", indent, n.Kind, n.Start, n.End,
+		n.Type, n.Style, n.Tag, n.Text, n.Bool, n.Int, n.Overflow, n.YAML12, n.Alias)
+	for _, p := range n.Pairs {
+		fmt.Fprintf(b, "%s key merged=%t\n", indent, p.Merged)
+		dump(b, p.Key, indent+"  ")
+		dump(b, p.Value, indent+"  ")
+	}
+	for _, it := range n.Items {
+		dump(b, it, indent+"  ")
+	}
+}
+
+func dumpDoc(d *Document) string {
+	var b strings.Builder
+	dump(&b, d.Root, "")
+	// goccy's conversion noted duplicates in no useful order; the reader
+	// sorts them.
+	dups := slices.Clone(d.Duplicates)
+	slices.SortStableFunc(dups, func(a, b *Node) int { return a.Start - b.Start })
+	for _, k := range dups {
+		fmt.Fprintf(&b, "duplicate %q [%d,%d)\n", k.Text, k.Start, k.End)
+	}
+	return b.String()
+}
+
+// agree compares the reader with goccy's parser on src: where goccy reads
+// a document, the reader must build the same tree. goccy reads some text
+// that is not YAML ("a:\nb" as {a: b}; "-\nb:" with b inside the item), so
+// go-yaml v2, the reader behind sigs.k8s.io/yaml and so what Kubernetes
+// clients accept, judges where they differ: the reader may refuse what
+// goccy reads unless v2 reads it to goccy's value, and may build another
+// tree unless v2 reads the text to a value other than the reader's. Text
+// that v2 refuses and goccy reads otherwise than the reader is logged.
+func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
+	t.Helper()
+	for i, sp := range Split(src) {
+		old := goccyParse(src, sp, i, DefaultLimits)
+		d := Parse(src, sp, i, DefaultLimits)
+		switch {
+		case old.Err == nil && d.Err != nil && !sameAsYAMLv2(old, src[sp.Start:sp.End]):
+			t.Logf("%s: document %d: goccy reads it, the reader refuses, go-yaml v2 refuses or reads it otherwise: %s", name, i, d.Err.Message)
+		case old.Err == nil && d.Err != nil:
+			goccyOnly++
+			t.Errorf("%s: document %d: goccy reads it, the reader says %q at %d:\n%s", name, i, d.Err.Message, d.Err.Start, src[sp.Start:sp.End])
+		case old.Err == nil:
+			if a, b := dumpDoc(old), dumpDoc(d); a != b && !sameAsYAMLv2(d, src[sp.Start:sp.End]) && yamlV2Reads(src[sp.Start:sp.End]) {
+				t.Errorf("%s: document %d: trees differ\n--- goccy\n%s--- reader\n%s--- text\n%s", name, i, a, b, src[sp.Start:sp.End])
+			} else {
+				same++
+			}
+		case d.Err == nil:
+			readerOnly++
+			t.Logf("%s: document %d: goccy says %q, the reader reads it", name, i, old.Err.Message)
+		}
+	}
+	return
+}
+
+// sameAsYAMLv2 reports whether go-yaml v2 reads text to the value of
+// d's tree: where goccy's tree differs from the reader's, goccy may be the
+// one that is wrong ("a: !t\nb:" nests b under a in goccy).
+func sameAsYAMLv2(d *Document, text string) bool {
+	var v any
+	if d.Err != nil || yaml.Unmarshal([]byte(text), &v) != nil {
+		return false
+	}
+	want, ok := canonV2(v)
+	return ok && want == canon(d.Root)
+}
+
+// yamlV2Reads reports whether go-yaml v2 reads text at all.
+func yamlV2Reads(text string) bool {
+	var v any
+	return yaml.Unmarshal([]byte(text), &v) == nil
+}
+
+// canon writes the value of a tree in one canonical form, keys sorted.
+func canon(n *Node) string {
+	if n == nil {
+		return "null"
+	}
+	switch n.Kind {
+	case Mapping:
+		m := map[string]string{}
+		for _, p := range n.Pairs {
+			m[keyCanon(p.Key)] = canon(p.Value)
+		}
+		return canonMap(m)
+	case Sequence:
+		var parts []string
+		for _, it := range n.Items {
+			parts = append(parts, canon(it))
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	switch n.Type {
+	case Null:
+		return "null"
+	case Bool:
+		return strconv.FormatBool(n.Bool)
+	case Int:
+		if n.Overflow {
+			return "overflow"
+		}
+		return strconv.FormatInt(n.Int, 10)
+	case Float:
+		f, err := strconv.ParseFloat(strings.ReplaceAll(n.Text, "_", ""), 64)
+		if err != nil {
+			switch strings.ToLower(strings.TrimLeft(n.Text, "+")) {
+			case ".inf":
+				return "+Inf"
+			case "-.inf":
+				return "-Inf"
+			}
+			return "NaN"
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64)
+	}
+	return strconv.Quote(n.Text)
+}
+
+// keyCanon is a key as go-yaml v2 reads it, printed with fmt.Sprint: the
+// reader turns every key into a string, v2 keeps plain keys typed.
+func keyCanon(k *Node) string {
+	if k.Style != Plain || k.Tag != "" {
+		return k.Text
+	}
+	probe := &Node{}
+	resolvePlain(probe, k.Text)
+	switch probe.Type {
+	case Null:
+		return "<nil>"
+	case Bool, Int, Float:
+		if c := canon(probe); c != "overflow" && c != "NaN" {
+			return c
+		}
+	}
+	return k.Text
+}
+
+func canonMap(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString("{")
+	for _, k := range keys {
+		b.WriteString(strconv.Quote(k) + ":" + m[k] + ",")
+	}
+	return b.String() + "}"
+}
+
+// canonV2 is canon for a value decoded by go-yaml v2; ok is false for
+// values the reader has no counterpart of.
+func canonV2(v any) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "null", true
+	case bool:
+		return strconv.FormatBool(v), true
+	case int:
+		return strconv.Itoa(v), true
+	case int64:
+		return strconv.FormatInt(v, 10), true
+	case uint64:
+		return "overflow", true
+	case float64:
+		if math.IsNaN(v) {
+			return "NaN", true
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64), true
+	case string:
+		return strconv.Quote(v), true
+	case []any:
+		var parts []string
+		for _, it := range v {
+			c, ok := canonV2(it)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, c)
+		}
+		return "[" + strings.Join(parts, ",") + "]", true
+	case map[any]any:
+		m := map[string]string{}
+		for k, it := range v {
+			c, ok := canonV2(it)
+			if !ok {
+				return "", false
+			}
+			m[fmt.Sprint(k)] = c
+		}
+		return canonMap(m), true
+	}
+	return "", false
+}
+
+
+func TestReaderAgreesWithGoccy(t *testing.T) {
+	var files []string
+	for _, dir := range []string{"../../examples", "../../testdata", "../../../shared/corpus", "testdata"} {
+		m, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+		files = append(files, m...)
+	}
+	if dir := os.Getenv("MDSCHECK_CORPUS"); dir != "" {
+		m, _ := filepath.Glob(filepath.Join(dir, "*", "*.yaml"))
+		files = append(files, m...)
+	}
+	var same, goccyOnly, readerOnly int
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, g, r := agree(t, f, string(b))
+		same, goccyOnly, readerOnly = same+s, goccyOnly+g, readerOnly+r
+	}
+	t.Logf("%d files: %d documents alike, %d read by goccy only, %d by the reader only", len(files), same, goccyOnly, readerOnly)
+}
+
+func FuzzReaderAgrees(f *testing.F) {
+	seeds(f)
+	f.Fuzz(func(t *testing.T, src string) {
+		agree(t, "fuzz", src)
+	})
+}

@@ -1,0 +1,921 @@
+package document
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml/token"
+)
+
+// The reader builds a document's tree from goccy/go-yaml's tokens with
+// one recursive descent over them. goccy's own parser is not used: it is
+// quadratic in the keys of a mapping, allocates a tree of its own that
+// would be converted again, and is a large part of the WebAssembly module.
+// The structure of block YAML follows from the tokens and their columns:
+// a block mapping is a run of keys at one column, a block sequence a run
+// of "-" at one column, and a value ends at the first line that is not
+// indented deeper than its key (a sequence may sit at its key's column).
+
+// tok is one token of a document, located in the stream.
+type tok struct {
+	typ        token.Type
+	val        string // goccy's value: a scalar's content, a tag, a name
+	start, end int    // byte offsets into the stream
+	line       int    // line of the start, counted from the document's start
+	endLine    int    // line of the end (multi-line scalars)
+	col        int    // byte column of the start
+	indent     int    // column of the first token of its line
+}
+
+// reader holds the state of reading one document.
+type reader struct {
+	src     string
+	lim     Limits
+	doc     *Document
+	toks    []tok
+	i       int // next token
+	anchors map[string]*Node
+	copied  int // nodes copied by aliases so far
+	docEnd  int
+}
+
+// locate turns goccy's tokens into toks with exact offsets. goccy's own
+// Offset drifts after comments and its Column is wrong after trailing
+// blanks; the Origin text of each token, found in order from a cursor, is
+// exact. Comments, document markers and directives are left out: they
+// carry no structure the reader needs once the stream is split.
+func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
+	r.docEnd = base + len(text)
+	r.toks = make([]tok, 0, len(gt))
+	cur := 0                         // end of the text located so far
+	scan, line, lineStart := 0, 0, 0 // newlines counted up to scan
+	skipLine := -1                   // the line of a directive
+	indentLine, indent := -1, 0      // the line whose first token is at column indent
+	for _, tk := range gt {
+		needle := needleOf(tk)
+		at := -1
+		if needle != "" {
+			first := needle
+			if i := strings.IndexByte(first, '\n'); i >= 0 {
+				first = first[:i]
+			}
+			// Usually the token follows the cursor after blanks.
+			j := cur
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+				j++
+			}
+			if strings.HasPrefix(text[j:], first) {
+				at = j
+			} else if k := strings.Index(text[cur:], first); k >= 0 {
+				at = cur + k
+			}
+		}
+		if at < 0 {
+			// A token with no text of its own (the empty content of a
+			// block scalar): it sits at the cursor, with no width.
+			at, needle = cur, ""
+		}
+		end := min(at+len(needle), len(text))
+		for ; scan < at; scan++ {
+			if text[scan] == '\n' {
+				line++
+				lineStart = scan + 1
+			}
+		}
+		if end > cur {
+			cur = end
+		}
+		if tk.Type == token.InvalidType {
+			return &Error{Start: base + at, End: base + max(end, at+1), Message: lowerFirst(tk.Error)}
+		}
+		t := tok{typ: tk.Type, val: tk.Value, start: base + at, end: base + end, line: line, endLine: line, col: at - lineStart}
+		if strings.IndexByte(needle, '\n') >= 0 {
+			t.endLine += strings.Count(needle, "\n")
+		}
+		switch tk.Type {
+		case token.CommentType, token.DocumentHeaderType, token.DocumentEndType, token.SpaceType:
+			continue
+		case token.DirectiveType:
+			skipLine = line
+			continue
+		}
+		if line == skipLine {
+			continue // the arguments of a directive
+		}
+		if line != indentLine {
+			indentLine, indent = line, t.col
+		}
+		t.indent = indent
+		r.toks = append(r.toks, t)
+	}
+	return nil
+}
+
+// needleOf is the text by which a token is found in the source: its
+// Origin without surrounding blanks, or its Value.
+func needleOf(tk *token.Token) string {
+	needle := strings.TrimRight(strings.TrimLeft(tk.Origin, " \t\r\n"), " \t\r\n")
+	if needle == "" {
+		needle = tk.Value
+	}
+	return needle
+}
+
+// prescan checks nesting depth and keys per mapping on the tokens, before
+// any tree is built, so that a hostile document costs no more than
+// reading its tokens.
+func (r *reader) prescan() *Error {
+	type frame struct{ col, keys int }
+	var block []frame // block mappings by indentation column
+	var flow []int    // keys per open flow collection
+	limitErr := func(t *tok, what string, n int) *Error {
+		return &Error{Start: t.start, End: t.end, Limit: what,
+			Message: fmt.Sprintf("%s exceeds the limit of %d; the document was not checked", what, n)}
+	}
+	for k := range r.toks {
+		t := &r.toks[k]
+		switch t.typ {
+		case token.SequenceStartType, token.MappingStartType:
+			flow = append(flow, 0)
+			if len(flow)+len(block) > r.lim.Depth {
+				return limitErr(t, "nesting depth", r.lim.Depth)
+			}
+		case token.SequenceEndType, token.MappingEndType:
+			if len(flow) > 0 {
+				flow = flow[:len(flow)-1]
+			}
+		case token.MappingValueType, token.SequenceEntryType:
+			if len(flow) > 0 {
+				if t.typ == token.MappingValueType {
+					flow[len(flow)-1]++
+					if flow[len(flow)-1] > r.lim.KeysPerMapping {
+						return limitErr(t, "number of keys in one mapping", r.lim.KeysPerMapping)
+					}
+				}
+				continue
+			}
+			// The column of the key (or of the "-") is its nesting level.
+			col := t.col
+			if t.typ == token.MappingValueType && k > 0 {
+				col = r.toks[k-1].col
+			}
+			for len(block) > 0 && block[len(block)-1].col > col {
+				block = block[:len(block)-1]
+			}
+			if len(block) == 0 || block[len(block)-1].col < col {
+				block = append(block, frame{col: col})
+				if len(flow)+len(block) > r.lim.Depth {
+					return limitErr(t, "nesting depth", r.lim.Depth)
+				}
+			}
+			if t.typ == token.SequenceEntryType {
+				// "- key: v" puts the mapping one level deeper.
+				block[len(block)-1].keys = 0
+				continue
+			}
+			block[len(block)-1].keys++
+			if block[len(block)-1].keys > r.lim.KeysPerMapping {
+				return limitErr(t, "number of keys in one mapping", r.lim.KeysPerMapping)
+			}
+		}
+	}
+	return nil
+}
+
+// peek returns the next token, or nil at the end of the document.
+func (r *reader) peek() *tok {
+	if r.i < len(r.toks) {
+		return &r.toks[r.i]
+	}
+	return nil
+}
+
+// peekAt returns the token k places ahead, or nil.
+func (r *reader) peekAt(k int) *tok {
+	if r.i+k < len(r.toks) {
+		return &r.toks[r.i+k]
+	}
+	return nil
+}
+
+func (r *reader) next() *tok {
+	t := &r.toks[r.i]
+	r.i++
+	return t
+}
+
+// last is the token read last.
+func (r *reader) last() *tok { return &r.toks[r.i-1] }
+
+func (r *reader) errAt(t *tok, msg string) *Error {
+	return &Error{Start: t.start, End: max(t.end, t.start+1), Message: msg}
+}
+
+// what names a token for a message. It never quotes a scalar: syntax
+// errors are found before anyone knows which member a value belongs to,
+// and the value may be a secret.
+func what(t *tok) string {
+	switch t.typ {
+	case token.SequenceEntryType:
+		return "a list item ('-')"
+	case token.MappingKeyType:
+		return "an explicit key ('?')"
+	case token.MappingValueType:
+		return "':'"
+	case token.CollectEntryType:
+		return "','"
+	case token.SequenceStartType, token.SequenceEndType, token.MappingStartType, token.MappingEndType:
+		return "'" + t.val + "'"
+	case token.AnchorType:
+		return "an anchor ('&')"
+	case token.AliasType:
+		return "an alias ('*')"
+	case token.TagType:
+		return "a tag ('!')"
+	case token.LiteralType, token.FoldedType:
+		return "a block scalar ('|' or '>')"
+	}
+	return "text"
+}
+
+func isScalar(t token.Type) bool {
+	switch t {
+	case token.SingleQuoteType, token.DoubleQuoteType, token.NullType, token.ImplicitNullType,
+		token.InfinityType, token.NanType, token.IntegerType, token.BinaryIntegerType,
+		token.OctetIntegerType, token.HexIntegerType, token.FloatType, token.StringType,
+		token.BoolType, token.MergeKeyType:
+		return true
+	}
+	return false
+}
+
+func isFlowEnd(t token.Type) bool {
+	return t == token.CollectEntryType || t == token.SequenceEndType || t == token.MappingEndType
+}
+
+// document reads the whole document: one node, then nothing.
+func (r *reader) document() (*Node, *Error) {
+	if len(r.toks) == 0 {
+		return nil, nil
+	}
+	n, err := r.block(-1, ctxRoot, -1, r.toks[0].start, 0)
+	if err != nil {
+		return nil, err
+	}
+	if t := r.peek(); t != nil {
+		return nil, r.stray(t, -1)
+	}
+	// A mapping notes its duplicates when it is complete, after those of
+	// the mappings inside it; they are reported in document order.
+	slices.SortStableFunc(r.doc.Duplicates, func(a, b *Node) int { return a.Start - b.Start })
+	return n, nil
+}
+
+// place is where a block value is: what introduced it.
+type place uint8
+
+const (
+	ctxRoot     place = iota
+	ctxMapValue       // after "key:"
+	ctxSeqItem        // after "-"
+	ctxKey            // after "?"
+)
+
+// properties are the anchor and tag written before a node.
+type properties struct {
+	anchor   string
+	tag      *tok
+	first    *tok // the first property token, nil when none
+	lastLine int  // the line of the last one
+}
+
+// properties reads an anchor and a tag, in either order, if present.
+func (r *reader) properties() (properties, *Error) {
+	var p properties
+	for {
+		t := r.peek()
+		if t == nil {
+			return p, nil
+		}
+		switch t.typ {
+		case token.AnchorType:
+			r.next()
+			name := r.peek()
+			if name == nil || !isScalar(name.typ) {
+				return p, r.errAt(t, "an anchor ('&') needs a name")
+			}
+			r.next()
+			p.anchor = name.val
+			p.lastLine = name.endLine
+		case token.TagType:
+			r.next()
+			p.tag = t
+			p.lastLine = t.endLine
+		default:
+			return p, nil
+		}
+		if p.first == nil {
+			p.first = t
+		}
+	}
+}
+
+// startsKey reports whether the tokens at the cursor are an implicit key:
+// a scalar or an alias followed by ':' on the same line.
+func (r *reader) startsKey() bool {
+	t := r.peek()
+	if t == nil {
+		return false
+	}
+	k := 1
+	switch {
+	case t.typ == token.AliasType:
+		k = 2
+	case !isScalar(t.typ):
+		return false
+	}
+	c := r.peekAt(k)
+	return c != nil && c.typ == token.MappingValueType && c.line == r.peekAt(k-1).endLine
+}
+
+// block reads the value of a block context: parent is the column of the
+// key or "-" it belongs to, line the line of its indicator, emptyAt where
+// an empty value is placed.
+func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, *Error) {
+	if depth > r.lim.Depth {
+		return nil, r.depthError(r.peek())
+	}
+	// A token on a later line that is not inside belongs to an enclosing
+	// collection: the value is empty.
+	outside := func(t *tok) bool { return t == nil || t.line > line && ctx != ctxRoot && !r.inside(t, parent, ctx) }
+	if outside(r.peek()) {
+		return r.empty(emptyAt, properties{}), nil
+	}
+	mark := r.i
+	props, err := r.properties()
+	if err != nil {
+		return nil, err
+	}
+	t := r.peek()
+	if outside(t) {
+		return r.empty(emptyAt, props), nil
+	}
+	if props.first != nil && r.startsKey() && t.line == props.lastLine {
+		// "&a key: v" anchors the key, not the mapping.
+		r.i, props = mark, properties{}
+		t = r.peek()
+	}
+	var n *Node
+	switch {
+	case t.typ == token.SequenceEntryType:
+		if ctx == ctxMapValue && t.line == line {
+			return nil, r.errAt(t, "a list cannot start on the line of its key; start it on the next line")
+		}
+		n, err = r.blockSeq(t.col, depth)
+	case t.typ == token.MappingKeyType || r.startsKey() || props.first == nil && r.propsThenKey():
+		if t.endLine > t.line {
+			return nil, r.errAt(t, multiLineKey)
+		}
+		if ctx == ctxMapValue && t.line == line {
+			return nil, r.errAt(t, "a mapping cannot start on the line of its key; start it on the next line, indented")
+		}
+		n, err = r.blockMap(t.col, depth)
+	default:
+		n, err = r.inline(depth, true)
+		if err == nil {
+			if c := r.peek(); c != nil && c.line == r.last().endLine {
+				if c.typ == token.MappingValueType {
+					return nil, r.errAt(t, "a mapping key must be a scalar on one line")
+				}
+				return nil, r.errAt(c, "unexpected "+what(c)+" after the value on this line")
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.apply(n, props), nil
+}
+
+// propsThenKey reports whether the cursor is at properties followed by an
+// implicit key on the same line.
+func (r *reader) propsThenKey() bool {
+	mark := r.i
+	defer func() { r.i = mark }()
+	p, err := r.properties()
+	return err == nil && p.first != nil && r.startsKey() && r.peek().line == p.lastLine
+}
+
+// inside reports whether t, the first token of a later line, belongs to
+// a value whose parent is at column parent.
+func (r *reader) inside(t *tok, parent int, ctx place) bool {
+	return t.col > parent || t.col == parent && ctx == ctxMapValue && t.typ == token.SequenceEntryType
+}
+
+// empty is the null value of an entry without one.
+func (r *reader) empty(at int, props properties) *Node {
+	if props.first != nil {
+		at = props.first.start
+	}
+	n := &Node{Kind: Scalar, Type: Null, Start: at, End: at}
+	return r.apply(n, props)
+}
+
+// apply gives a node its tag and records its anchor.
+func (r *reader) apply(n *Node, props properties) *Node {
+	if props.tag != nil && n.Kind == Scalar && !n.Alias {
+		n.Tag = props.tag.val
+		raw := r.src[n.Start:n.End]
+		n.Start = props.tag.start
+		n.End = max(n.End, n.Start)
+		applyTag(n, raw)
+	}
+	if props.anchor != "" {
+		if r.anchors == nil {
+			r.anchors = map[string]*Node{}
+		}
+		r.anchors[props.anchor] = n
+	}
+	return n
+}
+
+// blockSeq reads the items of a block sequence whose "-" are at col.
+func (r *reader) blockSeq(col, depth int) (*Node, *Error) {
+	out := &Node{Kind: Sequence, Start: r.peek().start, End: r.peek().end}
+	for {
+		dash := r.next()
+		v, err := r.block(col, ctxSeqItem, dash.line, dash.start, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out.Items = append(out.Items, v)
+		out.End = max(out.End, v.End)
+		t := r.peek()
+		if t == nil || t.col < col {
+			return out, nil
+		}
+		if t.line == r.last().endLine {
+			return nil, r.errAt(t, "unexpected "+what(t)+" after the value on this line")
+		}
+		if t.col > col {
+			return nil, r.stray(t, col)
+		}
+		if t.typ != token.SequenceEntryType {
+			// A key at the column of a sequence that is the value of a
+			// key at that column ("key:\n- a\nnext: b"): the sequence
+			// has ended. Anything else is for the caller to judge.
+			return out, nil
+		}
+	}
+}
+
+// blockMap reads the entries of a block mapping whose keys are at col.
+func (r *reader) blockMap(col, depth int) (*Node, *Error) {
+	var entries []entry
+	for {
+		t := r.peek()
+		var e entry
+		if t.typ == token.MappingKeyType {
+			q := r.next()
+			k, err := r.block(col, ctxKey, q.line, q.end, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			e.key, e.keyTok = k, q
+			if c := r.peek(); c != nil && c.typ == token.MappingValueType && (c.col == col || c.line == r.last().endLine) {
+				r.next()
+				e.value, err = r.block(col, ctxMapValue, c.line, c.end, depth+1)
+				if err != nil {
+					return nil, err
+				}
+			} else {
+				e.value = &Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}
+			}
+		} else {
+			mark := r.i
+			props, err := r.properties()
+			if err != nil {
+				return nil, err
+			}
+			if !r.startsKey() {
+				r.i = mark
+				return nil, r.notKey(r.peek())
+			}
+			kt := r.peek()
+			if kt.endLine > kt.line {
+				return nil, r.errAt(kt, multiLineKey)
+			}
+			var k *Node
+			if kt.typ == token.MergeKeyType && props.first == nil {
+				r.next()
+				e.merge = true
+				k = &Node{Kind: Scalar, Type: String, Text: "<<", Start: kt.start, End: kt.end}
+			} else {
+				k, err = r.inline(depth+1, false)
+				if err != nil {
+					return nil, err
+				}
+				k = r.apply(k, props)
+			}
+			c := r.next() // the ':'
+			e.key, e.keyTok = k, kt
+			// An empty value sits just before the ':'.
+			e.value, err = r.block(col, ctxMapValue, c.line, c.start, depth+1)
+			if err != nil {
+				return nil, err
+			}
+		}
+		entries = append(entries, e)
+		t = r.peek()
+		if t == nil || t.col < col {
+			break
+		}
+		if t.line == r.last().endLine {
+			return nil, r.errAt(t, "unexpected "+what(t)+" after the value on this line")
+		}
+		if t.col > col {
+			return nil, r.stray(t, col)
+		}
+	}
+	return r.mapping(entries)
+}
+
+const multiLineKey = "this key runs over more than one line; is a ':' missing, or the indentation wrong, on the line above?"
+
+// notKey is the error for a token where a key of a block mapping
+// was expected.
+func (r *reader) notKey(t *tok) *Error {
+	if t.typ == token.SequenceEntryType {
+		return r.errAt(t, "a list item among the keys of a mapping; indent it under its key")
+	}
+	if t.typ == token.MappingValueType {
+		return r.errAt(t, "a ':' without a key")
+	}
+	if isScalar(t.typ) {
+		return r.errAt(t, "expected a key (name: value) here, aligned with the keys above, but this line has no ':'")
+	}
+	return r.errAt(t, "expected a key (name: value) here, aligned with the keys above; found "+what(t))
+}
+
+// stray is the error for a token on a new line that no value above
+// takes: indented deeper than a complete value, or matching no column.
+func (r *reader) stray(t *tok, col int) *Error {
+	if t.typ == token.MappingValueType {
+		return r.errAt(t, "a ':' without a key")
+	}
+	if col >= 0 && t.col > col && r.i > 0 && t.line > r.last().endLine && r.last().indent <= t.col {
+		return r.errAt(t, "this line is indented deeper than the entry above it, which already has a value")
+	}
+	if isFlowEnd(t.typ) {
+		return r.errAt(t, "unexpected "+what(t)+" outside a flow collection")
+	}
+	return r.errAt(t, "unexpected "+what(t)+": its indentation matches no key or list item above it")
+}
+
+// inline reads a node that is complete on its own: a scalar, an alias, a
+// block scalar or a flow collection, with its properties when props is
+// set.
+func (r *reader) inline(depth int, props bool) (*Node, *Error) {
+	if depth > r.lim.Depth {
+		return nil, r.depthError(r.peek())
+	}
+	var p properties
+	if props {
+		var err *Error
+		if p, err = r.properties(); err != nil {
+			return nil, err
+		}
+	}
+	t := r.peek()
+	if t == nil {
+		return r.empty(r.last().end, p), nil
+	}
+	var n *Node
+	var err *Error
+	switch {
+	case isScalar(t.typ):
+		n = r.scalar(r.next())
+	case t.typ == token.AliasType:
+		n, err = r.alias()
+	case t.typ == token.LiteralType || t.typ == token.FoldedType:
+		r.next()
+		n = &Node{Kind: Scalar, Type: String, Style: Literal, Start: t.start, End: t.end}
+		if t.typ == token.FoldedType {
+			n.Style = Folded
+		}
+		if c := r.peek(); c != nil && c.typ == token.StringType && c.start >= t.end {
+			r.next()
+			n.Text = c.val
+			n.End = max(n.End, c.end)
+		}
+	case t.typ == token.SequenceStartType:
+		n, err = r.flowSeq(depth)
+	case t.typ == token.MappingStartType:
+		n, err = r.flowMap(depth)
+	case t.typ == token.MappingValueType:
+		return nil, r.errAt(t, "a ':' without a key")
+	default:
+		return nil, r.errAt(t, "unexpected "+what(t))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.apply(n, p), nil
+}
+
+// scalar makes the node of a scalar token.
+func (r *reader) scalar(t *tok) *Node {
+	n := &Node{Kind: Scalar, Start: t.start, End: t.end}
+	switch t.typ {
+	case token.SingleQuoteType:
+		n.Style, n.Type, n.Text = SingleQuoted, String, t.val
+	case token.DoubleQuoteType:
+		n.Style, n.Type, n.Text = DoubleQuoted, String, t.val
+	default:
+		// The text as written, unless the scalar is folded over lines.
+		text := r.src[t.start:t.end]
+		if t.endLine > t.line {
+			text = t.val
+		}
+		resolvePlain(n, text)
+	}
+	return n
+}
+
+// alias copies the node of an anchor to the place of the alias.
+func (r *reader) alias() (*Node, *Error) {
+	star := r.next()
+	name := r.peek()
+	if name == nil || !isScalar(name.typ) {
+		return nil, r.errAt(star, "an alias ('*') needs the name of an anchor")
+	}
+	r.next()
+	target, ok := r.anchors[name.val]
+	if !ok {
+		return nil, &Error{Start: star.start, End: name.end,
+			Message: fmt.Sprintf("alias *%s refers to no anchor of this document (anchors do not cross ---)", name.val)}
+	}
+	return r.copyAt(target, star.start, name.end)
+}
+
+// flowItem reads one entry of a flow collection: a node, or a key and its
+// value.
+func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
+	var keyTok *tok
+	if t := r.peek(); t != nil && t.typ == token.MappingKeyType {
+		keyTok = r.next()
+	}
+	start := r.peek()
+	if start == nil {
+		return nil, nil, nil, nil
+	}
+	var k *Node
+	var err *Error
+	if start.typ == token.MappingValueType || isFlowEnd(start.typ) {
+		if keyTok == nil {
+			return nil, nil, nil, r.errAt(start, "unexpected "+what(start)+" in a flow collection")
+		}
+		k = &Node{Kind: Scalar, Type: Null, Start: keyTok.end, End: keyTok.end}
+	} else {
+		k, err = r.inline(depth, true)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	c := r.peek()
+	if c == nil || c.typ != token.MappingValueType {
+		if keyTok != nil {
+			return k, &Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}, start, nil
+		}
+		return k, nil, start, nil
+	}
+	r.next()
+	if v := r.peek(); v == nil || isFlowEnd(v.typ) {
+		return k, &Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}, start, nil
+	}
+	v, err := r.inline(depth, true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return k, v, start, nil
+}
+
+// flowSeq reads a flow sequence from its '['.
+func (r *reader) flowSeq(depth int) (*Node, *Error) {
+	open := r.next()
+	out := &Node{Kind: Sequence, Start: open.start, End: open.end, Items: []*Node{}}
+	for {
+		t := r.peek()
+		if t == nil {
+			return nil, r.errAt(open, "this '[' is never closed; a ']' is missing")
+		}
+		if t.typ == token.SequenceEndType {
+			out.End = r.next().end
+			return out, nil
+		}
+		k, v, kt, err := r.flowItem(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if v != nil {
+			// "[a: b]" is a list holding one single-pair mapping.
+			k, err = r.mapping([]entry{{key: k, value: v, keyTok: kt, merge: kt.typ == token.MergeKeyType}})
+			if err != nil {
+				return nil, err
+			}
+		}
+		out.Items = append(out.Items, k)
+		if err := r.flowSep(open, token.SequenceEndType, "']'"); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// flowMap reads a flow mapping from its '{'.
+func (r *reader) flowMap(depth int) (*Node, *Error) {
+	open := r.next()
+	var entries []entry
+	for {
+		t := r.peek()
+		if t == nil {
+			return nil, r.errAt(open, "this '{' is never closed; a '}' is missing")
+		}
+		if t.typ == token.MappingEndType {
+			close := r.next()
+			n, err := r.mapping(entries)
+			if err != nil {
+				return nil, err
+			}
+			// A flow mapping spans its braces, also when it is empty.
+			n.Start, n.End = open.start, max(n.End, close.end)
+			return n, nil
+		}
+		k, v, kt, err := r.flowItem(depth + 1)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			// "{a}" is "{a: null}".
+			v = &Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}
+		}
+		entries = append(entries, entry{key: k, value: v, keyTok: kt, merge: kt.typ == token.MergeKeyType})
+		if err := r.flowSep(open, token.MappingEndType, "'}'"); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// flowSep reads the ',' after an entry of a flow collection, or sees its
+// end.
+func (r *reader) flowSep(open *tok, end token.Type, name string) *Error {
+	t := r.peek()
+	switch {
+	case t == nil:
+		return r.errAt(open, "this '"+open.val+"' is never closed; a "+name+" is missing")
+	case t.typ == token.CollectEntryType:
+		r.next()
+	case t.typ == end:
+	case t.line > open.line:
+		return r.errAt(t, "expected ',' or "+name+" before this; is the '"+open.val+"' above closed?")
+	case isScalar(t.typ):
+		return r.errAt(t, "expected ',' or "+name+" before this text")
+	default:
+		return r.errAt(t, "expected ',' or "+name+" here, found "+what(t))
+	}
+	return nil
+}
+
+func (r *reader) depthError(t *tok) *Error {
+	e := &Error{Start: r.docEnd, End: r.docEnd, Limit: "nesting depth",
+		Message: fmt.Sprintf("nesting depth exceeds the limit of %d; the document was not checked", r.lim.Depth)}
+	if t != nil {
+		e.Start, e.End = t.start, t.end
+	}
+	return e
+}
+
+// entry is one key and value of a mapping as read.
+type entry struct {
+	key, value *Node
+	keyTok     *tok
+	merge      bool // the key is <<
+}
+
+// mapping makes a mapping of its entries: it notes duplicate keys and
+// resolves merge keys.
+func (r *reader) mapping(entries []entry) (*Node, *Error) {
+	out := &Node{Kind: Mapping, Pairs: make([]Pair, 0, len(entries))}
+	var seen map[string]bool
+	if len(entries) > 8 {
+		seen = make(map[string]bool, len(entries))
+	}
+	has := func(name string) bool {
+		if seen != nil {
+			return seen[name]
+		}
+		for _, p := range out.Pairs {
+			if p.Key.Text == name {
+				return true
+			}
+		}
+		return false
+	}
+	var merges []*Node
+	for i, e := range entries {
+		if i == 0 {
+			out.Start = e.key.Start
+		}
+		out.End = max(out.End, e.value.End, e.key.End)
+		if e.merge {
+			merges = append(merges, e.value)
+			continue
+		}
+		k := e.key
+		if k.Kind != Scalar {
+			return nil, r.errAt(e.keyTok, "a mapping key must be a scalar")
+		}
+		// Kubernetes clients turn every key into a string.
+		k.Type = String
+		if has(k.Text) {
+			r.doc.Duplicates = append(r.doc.Duplicates, k)
+		}
+		if seen != nil {
+			seen[k.Text] = true
+		}
+		out.Pairs = append(out.Pairs, Pair{Key: k, Value: e.value})
+	}
+	// Merged entries come after the explicit ones and never override them;
+	// earlier merge sources win over later ones.
+	for _, m := range merges {
+		var sources []*Node
+		switch m.Kind {
+		case Mapping:
+			sources = []*Node{m}
+		case Sequence:
+			sources = m.Items
+		}
+		if sources == nil {
+			return nil, &Error{Start: m.Start, End: m.End, Message: "a merge key (<<) takes a mapping or a list of mappings"}
+		}
+		for _, s := range sources {
+			if s.Kind != Mapping {
+				return nil, &Error{Start: m.Start, End: m.End, Message: "a merge key (<<) takes a mapping or a list of mappings"}
+			}
+			for _, pr := range s.Pairs {
+				if seen == nil && len(out.Pairs) > 8 {
+					seen = make(map[string]bool, len(out.Pairs)*2)
+					for _, p := range out.Pairs {
+						seen[p.Key.Text] = true
+					}
+				}
+				if has(pr.Key.Text) {
+					continue
+				}
+				if seen != nil {
+					seen[pr.Key.Text] = true
+				}
+				out.Pairs = append(out.Pairs, Pair{Key: pr.Key, Value: pr.Value, Merged: true})
+			}
+		}
+	}
+	return out, nil
+}
+
+// copyAt copies the tree of an anchor to the place of an alias, so that a
+// finding in it is reported where the value lands. The copies of one
+// document share a budget.
+func (r *reader) copyAt(n *Node, start, end int) (*Node, *Error) {
+	r.copied++
+	if r.copied > r.lim.AliasNodes {
+		return nil, &Error{Start: start, End: end, Limit: "alias expansion",
+			Message: fmt.Sprintf("aliases expand to more than %d nodes, the limit of alias expansion; the document was not checked", r.lim.AliasNodes)}
+	}
+	c := *n
+	c.Start, c.End, c.Alias = start, end, true
+	if n.Pairs != nil {
+		c.Pairs = make([]Pair, len(n.Pairs))
+		for i, pr := range n.Pairs {
+			k, err := r.copyAt(pr.Key, start, end)
+			if err != nil {
+				return nil, err
+			}
+			v, err := r.copyAt(pr.Value, start, end)
+			if err != nil {
+				return nil, err
+			}
+			c.Pairs[i] = Pair{Key: k, Value: v, Merged: pr.Merged}
+		}
+	}
+	if n.Items != nil {
+		c.Items = make([]*Node, len(n.Items))
+		for i, it := range n.Items {
+			v, err := r.copyAt(it, start, end)
+			if err != nil {
+				return nil, err
+			}
+			c.Items[i] = v
+		}
+	}
+	return &c, nil
+}

@@ -1,0 +1,99 @@
+package document
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReaderValues reads block and flow YAML into the values a Kubernetes
+// client would see.
+func TestReaderValues(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"a: 1\nb: x\n", `{"a":1,"b":"x",}`},
+		{"a:\n- 1\n- 2\nb: c\n", `{"a":[1,2],"b":"c",}`},
+		{"a:\n  - 1\n  -\n  - - x\n    - z\n", `{"a":[1,null,["x","z"]],}`},
+		{"a: y\nb: no\nc: 0x1F\nd: 1e3\ne: 012\n", `{"a":true,"b":false,"c":31,"d":1000,"e":10,}`},
+		{"- a: 1\n  b: 2\n- c\n", `[{"a":1,"b":2,},"c"]`},
+		{"- ? a\n  : b\n", `[{"a":"b",}]`},
+		{"? a\n? b\n: c\n", `{"a":null,"b":"c",}`},
+		{"a: {b: [1, {c: d}], e}\n", `{"a":{"b":[1,{"c":"d",}],"e":null,},}`},
+		{"a: [b: 1, c]\n", `{"a":[{"b":1,},"c"],}`},
+		{"a: [1,\n  2,\n]\n", `{"a":[1,2],}`},
+		{"base: &b {p: 1, q: 2}\nthis:\n  <<: *b\n  q: 3\n", `{"base":{"p":1,"q":2,},"this":{"p":1,"q":3,},}`},
+		{"a: &n 5\nb: *n\n", `{"a":5,"b":5,}`},
+		{"a: &m\n  x: 1\nb: *m\n", `{"a":{"x":1,},"b":{"x":1,},}`},
+		{"&k a: 1\nb: *k\n", `{"a":1,"b":"a",}`},
+		{"a: !!str 2\nb: !!int '3'\n", `{"a":"2","b":3,}`},
+		{"a: !!map\n  b: 1\n", `{"a":{"b":1,},}`},
+		{"a: !local 5\nb: !local\nc: !!binary aGk=\n", `{"a":"5","b":"","c":"aGk=",}`},
+		{"a: |\n  x\n  y\nb: >-\n  f\n  g\n", `{"a":"x\ny\n","b":"f g",}`},
+		{"a: |\nb: 1\n", `{"a":"","b":1,}`},
+		{"a: plain\n  text\nb: 'q\n  r'\n", `{"a":"plain text","b":"q r",}`},
+		{"%YAML 1.1\n--- \na: 1\n...\n", `{"a":1,}`},
+		{"--- |\n  text\n", `"text\n"`},
+		{"# only a comment\n", `null`},
+		{"a: 1 # note: x\nb: 2\n", `{"a":1,"b":2,}`},
+		{"a:\r\n  b: 1\r\n", `{"a":{"b":1,},}`},
+		{"\"a b\": 1\n'c': 2\n", `{"a b":1,"c":2,}`},
+		{"a: b:c\n", `{"a":"b:c",}`},
+		{"a: http://x:80/y\n", `{"a":"http://x:80/y",}`},
+	} {
+		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
+		if d.Err != nil {
+			t.Errorf("%q: %s", c.src, d.Err.Message)
+			continue
+		}
+		if got := canon(d.Root); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// TestReaderErrors: text that is not YAML gets one error at the place to
+// fix, in words that say what is wrong.
+func TestReaderErrors(t *testing.T) {
+	for _, c := range []struct{ src, at, msg string }{
+		{"a: b: c\n", "b", "a mapping cannot start on the line of its key"},
+		{"key: - a\n", "-", "a list cannot start on the line of its key"},
+		{"a:\n  b: 1\n c: 2\n", "c", "matches no key or list item"},
+		{"a: 1\n  b: 2\n", "1", "runs over more than one line"},
+		{"a: {b: 1\n", "{", "'{' is never closed"},
+		{"a: [1, 2\n", "[", "'[' is never closed"},
+		{"a: {b: 1\nc: 2\n", "c", "is the '{' above closed?"},
+		{"a: [1 2]\n", "", ""}, // one plain scalar "1 2": valid
+		{"- a\nb: 1\n", "b", "matches no key or list item"},
+		{"a: 1\n- b\n", "-", "a list item among the keys of a mapping"},
+		{"a: 1\nb\nc: 2\n", "b", "this line has no ':'"},
+		{"- [a]\n  - b\n", "- b", "indented deeper than the entry above it"},
+		{": x\n", ":", "a ':' without a key"},
+		{"a: [1] x\n", "x", "unexpected text after the value on this line"},
+		{"a: 'x' y\n", "y", "unexpected text after the value on this line"},
+		{"a: ]\n", "]", "unexpected ']'"},
+		{"a: *nowhere\n", "*", "refers to no anchor of this document"},
+		{"[a, b]: c\n", "[", "a mapping key must be a scalar"},
+		{"a: 1\nsecret: 'hunter2' tail\n", "tail", "unexpected text after the value on this line"},
+		{"a: 1\rb: 2\n", "\r", "carriage return without a line feed"},
+		{"<<: 5\n", "5", "a merge key (<<) takes a mapping"},
+	} {
+		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
+		if c.msg == "" {
+			if d.Err != nil {
+				t.Errorf("%q: unexpected error %q", c.src, d.Err.Message)
+			}
+			continue
+		}
+		if d.Err == nil {
+			t.Errorf("%q: no error, want %q", c.src, c.msg)
+			continue
+		}
+		if !strings.Contains(d.Err.Message, c.msg) {
+			t.Errorf("%q: error %q, want it to say %q", c.src, d.Err.Message, c.msg)
+		}
+		if at := strings.Index(c.src, c.at); d.Err.Start != at {
+			t.Errorf("%q: error at %d (%q), want %d (%q)", c.src, d.Err.Start, c.src[d.Err.Start:], at, c.at)
+		}
+		if strings.Contains(d.Err.Message, "hunter2") || strings.Contains(d.Err.Message, "tail") {
+			t.Errorf("%q: the message quotes the text: %q", c.src, d.Err.Message)
+		}
+	}
+}
