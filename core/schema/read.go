@@ -206,14 +206,14 @@ func (r *reader) close(depth int) {
 // member and the schema that the line's attributes were written over: a
 // bare schema of the type, or the definition the line uses. Printing
 // what differs between the two gives the line back.
-func (r *reader) parse(text string) (*Property, *Schema) {
+func (r *reader) parse(text string) (*Property, Schema) {
 	name, text, _ := strings.Cut(text, " ")
 	typ, text, _ := strings.Cut(strings.TrimLeft(text, " "), " ")
 	if name == "" || name == "--" || typ == "" || typ == "--" {
 		r.fail("a member line is NAME TYPE ATTRIBUTE... -- DESCRIPTION")
 	}
 	base := r.base(typ)
-	s := *base
+	s := base
 	// A copy of a definition gets its own member list and index, so that
 	// the members added below it do not change the definition.
 	s.Properties = s.Properties[:len(s.Properties):len(s.Properties)]
@@ -255,32 +255,33 @@ func (r *reader) parse(text string) (*Property, *Schema) {
 	return p, base
 }
 
-// base returns the schema that a line of type typ starts from.
-func (r *reader) base(typ string) *Schema {
+// base returns the schema that a line of type typ starts from. It is a
+// value, copied into the member, so that a line costs one allocation.
+func (r *reader) base(typ string) Schema {
 	if name, ok := strings.CutPrefix(typ, "@"); ok {
 		s := r.defs[name]
 		if s == nil {
 			r.fail("no definition " + name + " above this line")
 		}
-		return s
+		return *s
 	}
 	if item, ok := strings.CutPrefix(typ, "[]"); ok {
-		s := &Schema{Type: Array, Items: r.base(item)}
-		if item == "" || item[0] == '@' || s.Items.Type == Array {
+		s := r.base(item)
+		if item == "" || item[0] == '@' || s.Type == Array {
 			r.fail("[]" + item + ": the items of []T are a bare type; write an array with a line [] below it")
 		}
-		return s
+		return Schema{Type: Array, Items: &s}
 	}
 	if typ == "free" {
-		return &Schema{Type: Object, Free: true}
+		return Schema{Type: Object, Free: true}
 	}
 	for t, w := range typeWords {
 		if w == typ {
-			return &Schema{Type: Type(t)}
+			return Schema{Type: Type(t)}
 		}
 	}
 	r.fail("unknown type " + strconv.Quote(typ))
-	return nil
+	return Schema{}
 }
 
 // attribute applies one attribute of a member line.

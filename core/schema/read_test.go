@@ -127,7 +127,7 @@ func TestDataFilesAreCanonical(t *testing.T) {
 			r.file, r.line = f.name, i+1
 			p, base := r.parse(body)
 			typ, _, _ := strings.Cut(strings.TrimLeft(strings.TrimPrefix(body, p.Name), " "), " ")
-			if want := indent + lead + printMember(typ, p, base); line != want {
+			if want := indent + lead + printMember(typ, p, &base); line != want {
 				t.Errorf("%s:%d: not in canonical form\n got: %s\nwant: %s", f.name, i+1, line, want)
 			}
 		}
