@@ -165,7 +165,7 @@ func (r *reader) member(parent *Schema, body string) {
 		}
 		parent.Items = p.Schema
 	case parent.Type != Object || parent.Free:
-		r.fail("member " + strconv.Quote(p.Name) + " is below a " + typeWords[parent.Type] + ": only an object has members")
+		r.fail("member " + strconv.Quote(p.Name) + " is indented below a line whose type is not object: only an object has members")
 	case parent.byName[p.Name] != nil:
 		r.fail("member " + strconv.Quote(p.Name) + " twice")
 	default:

@@ -112,11 +112,11 @@ func TestDataFilesAreCanonical(t *testing.T) {
 	r := readData() // for the definitions the lines use
 	for _, f := range dataFiles {
 		for i, line := range strings.Split(strings.TrimSuffix(f.text, "\n"), "\n") {
+			if strings.TrimRight(line, " \r") != line {
+				t.Errorf("%s:%d: trailing spaces or CR", f.name, i+1)
+			}
 			body := strings.TrimLeft(line, " ")
 			if body == "" || body[0] == '#' {
-				if body == "" && line != "" {
-					t.Errorf("%s:%d: spaces on a blank line", f.name, i+1)
-				}
 				continue
 			}
 			indent, lead := line[:len(line)-len(body)], ""
@@ -133,6 +133,42 @@ func TestDataFilesAreCanonical(t *testing.T) {
 		}
 		if !strings.HasSuffix(f.text, "\n") || strings.HasSuffix(f.text, "\n\n") {
 			t.Errorf("%s: must end with exactly one newline", f.name)
+		}
+	}
+}
+
+// TestDataDefinitionsAreUsed wants every definition used at least once:
+// one that is not is dead data a reviewer would check for nothing.
+func TestDataDefinitionsAreUsed(t *testing.T) {
+	var all strings.Builder
+	for _, f := range dataFiles {
+		all.WriteString(f.text)
+	}
+	for name := range readData().defs {
+		if !strings.Contains(all.String(), " @"+name+" ") && !strings.Contains(all.String(), " @"+name+"\n") {
+			t.Errorf("definition %s is never used", name)
+		}
+	}
+}
+
+// TestDataFilesDescribeTheFormat wants the same description of the format
+// at the top of every data file, so that the copies cannot drift apart.
+func TestDataFilesDescribeTheFormat(t *testing.T) {
+	format := func(text string) string {
+		i := strings.Index(text, "# The format")
+		if i < 0 {
+			return ""
+		}
+		end := strings.Index(text[i:], "\n\n")
+		return text[i : i+end]
+	}
+	want := format(dataFiles[0].text)
+	if want == "" {
+		t.Fatalf("%s does not describe the format", dataFiles[0].name)
+	}
+	for _, f := range dataFiles[1:] {
+		if got := format(f.text); got != want {
+			t.Errorf("%s describes the format differently from %s", f.name, dataFiles[0].name)
 		}
 	}
 }
@@ -171,7 +207,8 @@ func TestReaderErrors(t *testing.T) {
 		{"kind K string\n", "f:1: a kind is an object"},
 		{"define d string required\n", "f:1: required belongs to a member"},
 		{head + "  a string\n  a integer\n", `f:4: member "a" twice`},
-		{head + "  a string\n    b string\n", `f:4: member "b" is below a string`},
+		{head + "  a string\n    b string\n", `f:4: member "b" is indented below a line whose type is not object`},
+		{head + "  a free\n    b string\n", `f:4: member "b" is indented below a line whose type is not object`},
 		{head + "  a array\n  b string\n", "f:3: an array needs items"},
 		{head + "  a []string\n    [] string\n", "f:4: [] is the items of an array"},
 		{head + "  a []@d\n", "f:3: []@d: the items of []T are a bare type"},
