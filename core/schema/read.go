@@ -1,8 +1,17 @@
 package schema
 
-// The kinds are data: the text files in data/, embedded in the program
-// and read once at package initialisation by the reader below. As data
-// they cost the WebAssembly module a fraction of what the same schema
+import (
+	"maps"
+	"strconv"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/decimal"
+	"github.com/mdscheck/mdscheck/core/pattern"
+)
+
+// reader reads the kinds from their data files: the text files in data/,
+// embedded in the program and read once at package initialisation. As
+// data they cost the WebAssembly module a fraction of what the same schema
 // costs as Go code, and they read like the specification's tables.
 //
 // # The format
@@ -21,7 +30,8 @@ package schema
 //	[]T      an array whose items are a bare T (one of the words above)
 //	@NAME    a copy of the definition NAME (below)
 //
-// The attributes, all optional, are written in this order:
+// The attributes, all optional, are written in this order (the reader
+// takes any order, the tests want this one):
 //
 //	required                  the object requires the member
 //	secret                    the value is never shown
@@ -67,26 +77,13 @@ package schema
 // of the program, and a mistake in it must fail every test at once. The
 // tests keep every line in the canonical form above and hold the whole tree
 // against testdata/tree-golden.txt.
-
-import (
-	"maps"
-	"strconv"
-	"strings"
-
-	"github.com/mdscheck/mdscheck/core/decimal"
-	"github.com/mdscheck/mdscheck/core/pattern"
-)
-
-// typeWords are the TYPE words of the data files, by Type.
-var typeWords = [...]string{Object: "object", Array: "array", String: "string", Integer: "integer",
-	Number: "number", Boolean: "boolean", StringMap: "map"}
-
-// reader reads data files into schemas. One reader reads all the files in
-// order, so that a file may use the definitions of the files before it.
+//
+// One reader reads all the files in order, so that a file may use the
+// definitions of the files before it.
 type reader struct {
-	file  string // the file being read, for messages
-	line  int    // the 1-based number of the line being read, for messages
-	defs  map[string]*Schema
+	file  string             // the file being read, for messages
+	line  int                // the 1-based number of the line being read, for messages
+	defs  map[string]*Schema // the definitions by name
 	kinds map[string]*Schema // the manifests by kind name
 	open  []frame            // the blocks still open, one a depth
 }
@@ -99,6 +96,10 @@ type frame struct {
 	keyword string // define or kind for a block without indentation
 	name    string // the definition or kind it becomes when it ends
 }
+
+// typeWords are the TYPE words of the data files, by Type.
+var typeWords = [...]string{Object: "object", Array: "array", String: "string", Integer: "integer",
+	Number: "number", Boolean: "boolean", StringMap: "map"}
 
 func newReader() *reader {
 	return &reader{defs: map[string]*Schema{}, kinds: map[string]*Schema{}}
