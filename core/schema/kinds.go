@@ -57,20 +57,23 @@ func OwnersOf(name string) []string {
 	return out
 }
 
-func register(name string, userConfig *Schema, extraSpec []*Property, secretKeys []string, componentKeys map[string][]string) {
-	spec := commonSpec(name, userConfig)
-	spec.Properties = append(spec.Properties, extraSpec...)
-	m := manifest(name, spec)
-	m.compile(name)
+// register adds the kind called name, whose manifest the data files
+// describe.
+func register(manifests map[string]*Schema, name string, secretKeys []string, componentKeys map[string][]string) {
+	m := manifests[name]
+	if m == nil {
+		panic("schema: the data files have no kind " + name)
+	}
 	kinds[name] = &Kind{Name: name, Manifest: m, SecretKeys: secretKeys, ComponentKeys: componentKeys}
 }
 
+// init registers the kinds: their manifests come from the data files,
+// their connection Secret's keys from here.
 func init() {
-	register("OpenSearch", openSearchUserConfig(), nil,
-		[]string{"HOST", "PORT", "USER", "PASSWORD"}, nil)
-	register("Grafana", grafanaUserConfig(), nil,
-		[]string{"HOST", "PORT", "USER", "PASSWORD", "URI", "HOSTS"}, nil)
-	register("Kafka", kafkaUserConfig(), kafkaSpec(),
+	r := readData()
+	register(r.kinds, "OpenSearch", []string{"HOST", "PORT", "USER", "PASSWORD"}, nil)
+	register(r.kinds, "Grafana", []string{"HOST", "PORT", "USER", "PASSWORD", "URI", "HOSTS"}, nil)
+	register(r.kinds, "Kafka",
 		[]string{"HOST", "PORT", "USERNAME", "PASSWORD", "ACCESS_CERT", "ACCESS_KEY",
 			"SASL_HOST", "SASL_PORT", "SCHEMA_REGISTRY_HOST", "SCHEMA_REGISTRY_PORT",
 			"CONNECT_HOST", "CONNECT_PORT", "REST_HOST", "REST_PORT", "CA_CERT"},
@@ -79,6 +82,9 @@ func init() {
 			"kafka_connect":   {"CONNECT_HOST", "CONNECT_PORT"},
 			"kafka_rest":      {"REST_HOST", "REST_PORT"},
 		})
+	if len(r.kinds) != len(kinds) {
+		panic("schema: the data files describe a kind that kinds.go does not register")
+	}
 }
 
 // DefaultSecretPrefix is the prefix of the connection Secret's keys when

@@ -2,8 +2,10 @@
 // mdscheck checks: the envelope, the common spec fields and each kind's
 // userConfig. The model is data, close to an OpenAPI v3 schema with the
 // extensions that OpenAPI lacks (lifecycle flags, secrets, deprecation,
-// shapes described in words). It is built once at package initialisation
-// into an immutable tree that every caller shares.
+// shapes described in words). The kinds are written in text files
+// (data/*.txt, whose format read.go describes), embedded in the program and
+// read once at package initialisation into an immutable tree that every
+// caller shares.
 package schema
 
 import (
@@ -120,39 +122,4 @@ func (s *Schema) Required() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// compile fills the derived fields of s and all below it. It panics on a
-// malformed schema: the schema is part of the program, and a mistake in it
-// must fail every test at once.
-func (s *Schema) compile(path string) {
-	if s.Pattern != "" {
-		s.pattern = pattern.MustCompile(s.Pattern)
-	}
-	s.min = parseBound(path, s.Minimum)
-	s.max = parseBound(path, s.Maximum)
-	if len(s.Properties) > 0 {
-		s.byName = make(map[string]*Property, len(s.Properties))
-		for _, p := range s.Properties {
-			if _, dup := s.byName[p.Name]; dup {
-				panic("schema: duplicate member " + path + "." + p.Name)
-			}
-			s.byName[p.Name] = p
-			p.Schema.compile(path + "." + p.Name)
-		}
-	}
-	if s.Items != nil {
-		s.Items.compile(path + "[]")
-	}
-}
-
-func parseBound(path, v string) *decimal.Dec {
-	if v == "" {
-		return nil
-	}
-	r, ok := decimal.Parse(v)
-	if !ok {
-		panic("schema: bad bound " + v + " at " + path)
-	}
-	return &r
 }
