@@ -45,7 +45,7 @@ test-js:
 # The WebAssembly module (a WASI reactor) for browsers and embedding hosts.
 wasm: dist/mdscheck.wasm
 
-dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod
+dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) go.mod
 	@mkdir -p dist
 	GOOS=wasip1 GOARCH=wasm $(GO) build -buildmode=c-shared -trimpath -ldflags '-s -w' -o $@ ./wasm
 

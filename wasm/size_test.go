@@ -39,7 +39,7 @@ func BenchmarkModuleSize(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sections, perPackage, err := wasmSizes(named)
+	sections, perPackage, perFunc, err := wasmSizes(named)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -56,6 +56,16 @@ func BenchmarkModuleSize(b *testing.B) {
 	for _, r := range rows[:min(20, len(rows))] {
 		b.Logf("%9d  %s", r.size, r.pkg)
 	}
+	// The largest functions of the module, where to look next.
+	rows = rows[:0]
+	for f, s := range perFunc {
+		rows = append(rows, row{f, s})
+	}
+	slices.SortFunc(rows, func(a, b row) int { return cmp.Compare(b.size, a.size) })
+	b.Log("largest functions:")
+	for _, r := range rows[:min(40, len(rows))] {
+		b.Logf("%9d  %s", r.size, r.pkg)
+	}
 }
 
 // pkgOf is the package of a function named in the name section, where Go
@@ -64,10 +74,10 @@ func BenchmarkModuleSize(b *testing.B) {
 var pkgOf = regexp.MustCompile(`^(github\.com_mdscheck_mdscheck_core_[a-z]+|github\.com_goccy_go_yaml_[a-z]+|github\.com_tetratelabs|[a-z0-9_]+)\.`)
 
 // wasmSizes returns the size of each section by id and of the function
-// bodies per package.
-func wasmSizes(m []byte) (sections map[byte]int, perPackage map[string]int, err error) {
+// bodies per package and per function.
+func wasmSizes(m []byte) (sections map[byte]int, perPackage, perFunc map[string]int, err error) {
 	if len(m) < 8 || string(m[:4]) != "\x00asm" {
-		return nil, nil, errors.New("not a WebAssembly module")
+		return nil, nil, nil, errors.New("not a WebAssembly module")
 	}
 	uleb := func(i *int) int {
 		v, shift := 0, 0
@@ -92,7 +102,7 @@ func wasmSizes(m []byte) (sections map[byte]int, perPackage map[string]int, err 
 		size := uleb(&i)
 		start, end := i, i+size
 		if end > len(m) {
-			return nil, nil, errors.New("truncated section")
+			return nil, nil, nil, errors.New("truncated section")
 		}
 		sections[id] += size
 		switch id {
@@ -155,9 +165,9 @@ func wasmSizes(m []byte) (sections map[byte]int, perPackage map[string]int, err 
 		i = end
 	}
 	if len(names) == 0 {
-		return nil, nil, errors.New("no name section: build without -s")
+		return nil, nil, nil, errors.New("no name section: build without -s")
 	}
-	perPackage = map[string]int{}
+	perPackage, perFunc = map[string]int{}, map[string]int{}
 	for k, size := range bodies {
 		name := names[imports+k]
 		p := name
@@ -165,6 +175,7 @@ func wasmSizes(m []byte) (sections map[byte]int, perPackage map[string]int, err 
 			p = sm[1]
 		}
 		perPackage[p] += size
+		perFunc[name] += size
 	}
-	return sections, perPackage, nil
+	return sections, perPackage, perFunc, nil
 }

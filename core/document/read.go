@@ -38,6 +38,21 @@ type reader struct {
 	anchors map[string]*Node
 	copied  int // nodes copied by aliases so far
 	docEnd  int
+	nodes   []Node  // the free part of the current block of nodes
+	entries []entry // a stack of the entries of the mappings being read
+}
+
+// node allocates a node. Nodes come in blocks: one allocation for many
+// nodes is much cheaper than many, above all in WebAssembly, and a
+// document's nodes live and die together.
+func (r *reader) node(n Node) *Node {
+	if len(r.nodes) == 0 {
+		r.nodes = make([]Node, 64)
+	}
+	p := &r.nodes[0]
+	*p = n
+	r.nodes = r.nodes[1:]
+	return p
 }
 
 // locate turns goccy's tokens into toks with exact offsets. goccy's own
@@ -94,14 +109,26 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			t.endLine += strings.Count(needle, "\n")
 		}
 		switch tk.Type {
-		case token.CommentType, token.DocumentHeaderType, token.DocumentEndType, token.SpaceType:
+		case token.CommentType, token.DocumentHeaderType, token.SpaceType:
+			continue
+		case token.DocumentEndType:
+			rest := text[at:]
+			if i := strings.IndexByte(rest, '\n'); i >= 0 {
+				rest = rest[:i]
+			}
+			if !marker(rest, "...") {
+				return &Error{Start: base + at, End: base + at + len(rest), Message: "'...' ends a document only alone on its line"}
+			}
+			skipLine = line
 			continue
 		case token.DirectiveType:
+			// The rest of a directive's line is its arguments; what
+			// follows "..." on its line is nothing the reader takes.
 			skipLine = line
 			continue
 		}
 		if line == skipLine {
-			continue // the arguments of a directive
+			continue
 		}
 		if line != indentLine {
 			indentLine, indent = line, t.col
@@ -290,16 +317,21 @@ type properties struct {
 	lastLine int  // the line of the last one
 }
 
-// properties reads an anchor and a tag, in either order, if present.
+// properties reads an anchor and a tag, in either order, if present. A
+// property on a later line than the first belongs to the next node ("!t\n
+// !k key: v" tags the mapping, then its first key).
 func (r *reader) properties() (properties, *Error) {
 	var p properties
 	for {
 		t := r.peek()
-		if t == nil {
+		if t == nil || p.first != nil && t.line > p.lastLine {
 			return p, nil
 		}
 		switch t.typ {
 		case token.AnchorType:
+			if p.anchor != "" {
+				return p, r.errAt(t, "a second anchor ('&') for one value")
+			}
 			r.next()
 			name := r.peek()
 			if name == nil || !isScalar(name.typ) {
@@ -309,6 +341,9 @@ func (r *reader) properties() (properties, *Error) {
 			p.anchor = name.val
 			p.lastLine = name.endLine
 		case token.TagType:
+			if p.tag != nil {
+				return p, r.errAt(t, "a second tag ('!') for one value")
+			}
 			r.next()
 			p.tag = t
 			p.lastLine = t.endLine
@@ -373,7 +408,7 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 			return nil, r.errAt(t, "a list cannot start on the line of its key; start it on the next line")
 		}
 		n, err = r.blockSeq(t.col, depth)
-	case t.typ == token.MappingKeyType || r.startsKey() || props.first == nil && r.propsThenKey():
+	case t.typ == token.MappingKeyType || r.startsKey() || r.propsThenKey():
 		if t.endLine > t.line {
 			return nil, r.errAt(t, multiLineKey)
 		}
@@ -382,6 +417,15 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 		}
 		n, err = r.blockMap(t.col, depth)
 	default:
+		if props.first != nil && (t.typ == token.TagType || t.typ == token.AnchorType) {
+			// More properties on a later line, for the same value.
+			if t.typ == token.TagType && props.tag != nil {
+				return nil, r.errAt(t, "a second tag ('!') for one value")
+			}
+			if t.typ == token.AnchorType && props.anchor != "" {
+				return nil, r.errAt(t, "a second anchor ('&') for one value")
+			}
+		}
 		n, err = r.inline(depth, true)
 		if err == nil {
 			if c := r.peek(); c != nil && c.line == r.last().endLine {
@@ -408,9 +452,14 @@ func (r *reader) propsThenKey() bool {
 }
 
 // inside reports whether t, the first token of a later line, belongs to
-// a value whose parent is at column parent.
+// a value whose parent is at column parent. A sequence may sit at the
+// column of its key, and go-yaml v2 (and so Kubernetes) accepts a block
+// scalar's header there too.
 func (r *reader) inside(t *tok, parent int, ctx place) bool {
-	return t.col > parent || t.col == parent && ctx == ctxMapValue && t.typ == token.SequenceEntryType
+	if t.col == parent && ctx == ctxMapValue {
+		return t.typ == token.SequenceEntryType || t.typ == token.LiteralType || t.typ == token.FoldedType
+	}
+	return t.col > parent
 }
 
 // empty is the null value of an entry without one.
@@ -418,7 +467,7 @@ func (r *reader) empty(at int, props properties) *Node {
 	if props.first != nil {
 		at = props.first.start
 	}
-	n := &Node{Kind: Scalar, Type: Null, Start: at, End: at}
+	n := r.node(Node{Kind: Scalar, Type: Null, Start: at, End: at})
 	return r.apply(n, props)
 }
 
@@ -442,7 +491,7 @@ func (r *reader) apply(n *Node, props properties) *Node {
 
 // blockSeq reads the items of a block sequence whose "-" are at col.
 func (r *reader) blockSeq(col, depth int) (*Node, *Error) {
-	out := &Node{Kind: Sequence, Start: r.peek().start, End: r.peek().end}
+	out := r.node(Node{Kind: Sequence, Start: r.peek().start, End: r.peek().end})
 	for {
 		dash := r.next()
 		v, err := r.block(col, ctxSeqItem, dash.line, dash.start, depth+1)
@@ -472,7 +521,10 @@ func (r *reader) blockSeq(col, depth int) (*Node, *Error) {
 
 // blockMap reads the entries of a block mapping whose keys are at col.
 func (r *reader) blockMap(col, depth int) (*Node, *Error) {
-	var entries []entry
+	// The entries go on a stack shared by all mappings: those of the
+	// mappings inside this one are taken off before the next entry here.
+	base := len(r.entries)
+	defer func() { r.entries = r.entries[:base] }()
 	for {
 		t := r.peek()
 		var e entry
@@ -490,7 +542,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 					return nil, err
 				}
 			} else {
-				e.value = &Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}
+				e.value = r.node(Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End})
 			}
 		} else {
 			mark := r.i
@@ -510,7 +562,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 			if kt.typ == token.MergeKeyType && props.first == nil {
 				r.next()
 				e.merge = true
-				k = &Node{Kind: Scalar, Type: String, Text: "<<", Start: kt.start, End: kt.end}
+				k = r.node(Node{Kind: Scalar, Type: String, Text: "<<", Start: kt.start, End: kt.end})
 			} else {
 				k, err = r.inline(depth+1, false)
 				if err != nil {
@@ -526,7 +578,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 				return nil, err
 			}
 		}
-		entries = append(entries, e)
+		r.entries = append(r.entries, e)
 		t = r.peek()
 		if t == nil || t.col < col {
 			break
@@ -538,7 +590,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 			return nil, r.stray(t, col)
 		}
 	}
-	return r.mapping(entries)
+	return r.mapping(r.entries[base:])
 }
 
 const multiLineKey = "this key runs over more than one line; is a ':' missing, or the indentation wrong, on the line above?"
@@ -600,7 +652,7 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 		n, err = r.alias()
 	case t.typ == token.LiteralType || t.typ == token.FoldedType:
 		r.next()
-		n = &Node{Kind: Scalar, Type: String, Style: Literal, Start: t.start, End: t.end}
+		n = r.node(Node{Kind: Scalar, Type: String, Style: Literal, Start: t.start, End: t.end})
 		if t.typ == token.FoldedType {
 			n.Style = Folded
 		}
@@ -626,7 +678,7 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 
 // scalar makes the node of a scalar token.
 func (r *reader) scalar(t *tok) *Node {
-	n := &Node{Kind: Scalar, Start: t.start, End: t.end}
+	n := r.node(Node{Kind: Scalar, Start: t.start, End: t.end})
 	switch t.typ {
 	case token.SingleQuoteType:
 		n.Style, n.Type, n.Text = SingleQuoted, String, t.val
@@ -676,7 +728,7 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 		if keyTok == nil {
 			return nil, nil, nil, r.errAt(start, "unexpected "+what(start)+" in a flow collection")
 		}
-		k = &Node{Kind: Scalar, Type: Null, Start: keyTok.end, End: keyTok.end}
+		k = r.node(Node{Kind: Scalar, Type: Null, Start: keyTok.end, End: keyTok.end})
 	} else {
 		k, err = r.inline(depth, true)
 		if err != nil {
@@ -686,13 +738,13 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 	c := r.peek()
 	if c == nil || c.typ != token.MappingValueType {
 		if keyTok != nil {
-			return k, &Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}, start, nil
+			return k, r.node(Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}), start, nil
 		}
 		return k, nil, start, nil
 	}
 	r.next()
 	if v := r.peek(); v == nil || isFlowEnd(v.typ) {
-		return k, &Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}, start, nil
+		return k, r.node(Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}), start, nil
 	}
 	v, err := r.inline(depth, true)
 	if err != nil {
@@ -704,7 +756,7 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 // flowSeq reads a flow sequence from its '['.
 func (r *reader) flowSeq(depth int) (*Node, *Error) {
 	open := r.next()
-	out := &Node{Kind: Sequence, Start: open.start, End: open.end, Items: []*Node{}}
+	out := r.node(Node{Kind: Sequence, Start: open.start, End: open.end, Items: []*Node{}})
 	for {
 		t := r.peek()
 		if t == nil {
@@ -735,7 +787,8 @@ func (r *reader) flowSeq(depth int) (*Node, *Error) {
 // flowMap reads a flow mapping from its '{'.
 func (r *reader) flowMap(depth int) (*Node, *Error) {
 	open := r.next()
-	var entries []entry
+	base := len(r.entries)
+	defer func() { r.entries = r.entries[:base] }()
 	for {
 		t := r.peek()
 		if t == nil {
@@ -743,7 +796,7 @@ func (r *reader) flowMap(depth int) (*Node, *Error) {
 		}
 		if t.typ == token.MappingEndType {
 			close := r.next()
-			n, err := r.mapping(entries)
+			n, err := r.mapping(r.entries[base:])
 			if err != nil {
 				return nil, err
 			}
@@ -757,9 +810,9 @@ func (r *reader) flowMap(depth int) (*Node, *Error) {
 		}
 		if v == nil {
 			// "{a}" is "{a: null}".
-			v = &Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}
+			v = r.node(Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start})
 		}
-		entries = append(entries, entry{key: k, value: v, keyTok: kt, merge: kt.typ == token.MergeKeyType})
+		r.entries = append(r.entries, entry{key: k, value: v, keyTok: kt, merge: kt.typ == token.MergeKeyType})
 		if err := r.flowSep(open, token.MappingEndType, "'}'"); err != nil {
 			return nil, err
 		}
@@ -805,7 +858,7 @@ type entry struct {
 // mapping makes a mapping of its entries: it notes duplicate keys and
 // resolves merge keys.
 func (r *reader) mapping(entries []entry) (*Node, *Error) {
-	out := &Node{Kind: Mapping, Pairs: make([]Pair, 0, len(entries))}
+	out := r.node(Node{Kind: Mapping, Pairs: make([]Pair, 0, len(entries))})
 	var seen map[string]bool
 	if len(entries) > 8 {
 		seen = make(map[string]bool, len(entries))
@@ -891,7 +944,7 @@ func (r *reader) copyAt(n *Node, start, end int) (*Node, *Error) {
 		return nil, &Error{Start: start, End: end, Limit: "alias expansion",
 			Message: fmt.Sprintf("aliases expand to more than %d nodes, the limit of alias expansion; the document was not checked", r.lim.AliasNodes)}
 	}
-	c := *n
+	c := r.node(*n)
 	c.Start, c.End, c.Alias = start, end, true
 	if n.Pairs != nil {
 		c.Pairs = make([]Pair, len(n.Pairs))
@@ -917,5 +970,5 @@ func (r *reader) copyAt(n *Node, start, end int) (*Node, *Error) {
 			c.Items[i] = v
 		}
 	}
-	return &c, nil
+	return c, nil
 }

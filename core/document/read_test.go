@@ -74,6 +74,8 @@ func TestReaderErrors(t *testing.T) {
 		{"a: 1\nsecret: 'hunter2' tail\n", "tail", "unexpected text after the value on this line"},
 		{"a: 1\rb: 2\n", "\r", "carriage return without a line feed"},
 		{"<<: 5\n", "5", "a merge key (<<) takes a mapping"},
+		{"a: !a\n  !b x\n", "!b", "a second tag"},
+		{"a: &x &y 1\n", "&y", "a second anchor"},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if c.msg == "" {
