@@ -56,10 +56,19 @@ func TestMain(m *testing.M) {
 	}())
 }
 
+// gcflags are the compiler flags of the Makefile's WASM_GCFLAGS.
+var gcflags = []string{
+	"-gcflags=github.com/mdscheck/mdscheck/wasm=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/check=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/schema=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/lang=-l",
+}
+
 // buildModule builds the module with the Makefile's command (target wasm)
 // and returns its bytes.
 func buildModule(out string) ([]byte, error) {
-	cmd := exec.Command("go", "build", "-buildmode=c-shared", "-trimpath", "-ldflags", "-s -w", "-o", out, ".")
+	args := append([]string{"build", "-buildmode=c-shared", "-trimpath", "-ldflags", "-s -w"}, gcflags...)
+	cmd := exec.Command("go", append(args, "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the module: %v\n%s", err, b)

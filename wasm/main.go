@@ -1,9 +1,11 @@
 // Command wasm is the mdscheck WebAssembly module: the pure core behind a
 // small ABI that any WebAssembly host can call (browsers, Node, wazero,
-// wasmtime). It is built as a WASI reactor:
+// wasmtime). It is built as a WASI reactor by make wasm:
 //
-//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -trimpath -ldflags '-s -w' -o dist/mdscheck.wasm ./wasm
+//	GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared -trimpath -ldflags '-s -w' $(WASM_GCFLAGS) -o dist/mdscheck.wasm ./wasm
 //
+// where the Makefile's WASM_GCFLAGS turn inlining off in the packages in
+// which it costs size and buys no speed.
 // The host calls _initialize once, then the exports below. Text goes in
 // through a buffer from alloc; every result is a JSON buffer that the host
 // reads and frees. docs/embedding.md describes the protocol step by step.

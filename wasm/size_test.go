@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -30,7 +31,8 @@ func BenchmarkModuleSize(b *testing.B) {
 	b.ReportMetric(float64(gz.Len()), "gzip-bytes")
 
 	out := filepath.Join(b.TempDir(), "named.wasm")
-	cmd := exec.Command("go", "build", "-buildmode=c-shared", "-trimpath", "-o", out, ".")
+	args := append([]string{"build", "-buildmode=c-shared", "-trimpath"}, gcflags...)
+	cmd := exec.Command("go", append(args, "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("%v\n%s", err, msg)
@@ -178,4 +180,42 @@ func wasmSizes(m []byte) (sections map[byte]int, perPackage, perFunc map[string]
 		perFunc[name] += size
 	}
 	return sections, perPackage, perFunc, nil
+}
+
+// TestMakefileBuildsLikeTheTests: the module the tests check is the module
+// make wasm builds, compiler flags included.
+func TestMakefileBuildsLikeTheTests(t *testing.T) {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(mk), "\n") {
+		if v, ok := strings.CutPrefix(line, "WASM_GCFLAGS :="); ok {
+			if got := strings.Fields(v); !slices.Equal(got, gcflags) {
+				t.Errorf("the Makefile builds with %q, the tests with %q", got, gcflags)
+			}
+			return
+		}
+	}
+	t.Error("the Makefile sets no WASM_GCFLAGS")
+}
+
+// The budget of the module: what every browser downloads and every host
+// compiles.
+const (
+	budgetRaw  = 4_000_000
+	budgetGzip = 1_200_000
+)
+
+// TestModuleWithinBudget fails when the module grows over its budget, so
+// that the change that makes it grow is the one that has to pay for it.
+func TestModuleWithinBudget(t *testing.T) {
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(moduleBytes)
+	w.Close()
+	if len(moduleBytes) > budgetRaw || gz.Len() > budgetGzip {
+		t.Errorf("the module is %d bytes, %d gzipped; the budget is %d and %d (go test ./wasm -run '^$' -bench ModuleSize -v shows what it is made of)",
+			len(moduleBytes), gz.Len(), budgetRaw, budgetGzip)
+	}
 }
