@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/check"
@@ -82,6 +83,17 @@ func errorJSON(msg string) []byte {
 // heap grows on every call (seen under wazero after about 2,000 calls).
 // One Gosched per call lets the mark worker run and the limiter update.
 func yield() { runtime.Gosched() }
+
+// gcPercent is the module's GOGC. A call allocates about half a megabyte
+// for a 300-line manifest and keeps none of it; the live heap is mostly
+// the schema. In wasm the collector runs on the only thread, between the
+// call's own work, so collecting half as often is a direct gain: validate
+// takes 6% less time (wazero, medium manifest) for 4.5 MiB more linear
+// memory (14 MiB after 10,000 calls instead of 10). At 400 memory grew
+// to 60-90 MiB for no further gain.
+const gcPercent = 200
+
+func init() { debug.SetGCPercent(gcPercent) }
 
 // guard runs one call and turns an error or a panic into an error object,
 // so that a bug in the core costs the host one result, not a trapped

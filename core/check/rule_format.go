@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"net/netip"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -20,11 +19,11 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
 			msg = fmt.Sprintf("%s is not an e-mail address (local@domain.tld)", shown(n, s))
 		}
 	case schema.FormatCIDR:
-		if _, err := netip.ParsePrefix(v); err != nil {
+		if !isPrefix(v) {
 			msg = fmt.Sprintf("%s is not a CIDR block (address/prefix_length, for example 10.0.0.0/16)", shown(n, s))
-			if a, err := netip.ParseAddr(v); err == nil && a.Zone() == "" {
+			if is6, zone, ok := parseAddr(v); ok && !zone {
 				bits := "/32"
-				if a.Is6() {
+				if is6 {
 					bits = "/128"
 				}
 				msg = fmt.Sprintf("%s is an address without a prefix length; write %s for this address alone", shown(n, s), v+bits)

@@ -50,29 +50,32 @@ const (
 
 // Node is one value of a document.
 type Node struct {
-	Kind       Kind
-	Start, End int // byte offsets into the stream
+	// The small fields come first, packed into one word: a check makes
+	// hundreds of nodes per document.
 
-	// Scalars.
-	Type  Type
-	Style Style
-	Tag   string // explicit tag as written, "" when none
-	Text  string // the string value; for other types the text as written
+	Kind  Kind
+	Type  Type  // scalars: the resolved type
+	Style Style // scalars: how it is written
 	Bool  bool
-	Int   int64
 	// Overflow is set on an integer beyond the signed 64-bit range; Text
 	// holds its digits and Int is zero.
 	Overflow bool
+	// Alias is set on nodes copied from an anchor by an alias or merge
+	// key; their offsets are those of the alias.
+	Alias bool
+
+	Start, End int // byte offsets into the stream
+
+	// Scalars.
+	Tag  string // explicit tag as written, "" when none
+	Text string // the string value; for other types the text as written
+	Int  int64
 	// YAML12 is set when a YAML 1.2 reader would see a different value:
 	// it says what that reader sees, for a warning.
 	YAML12 string
 
 	Pairs []Pair  // Mapping entries in document order
 	Items []*Node // Sequence items
-
-	// Alias is set on nodes copied from an anchor by an alias or merge
-	// key; their offsets are those of the alias.
-	Alias bool
 }
 
 // Pair is one entry of a mapping.
