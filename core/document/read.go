@@ -462,13 +462,17 @@ func (r *reader) inside(t *tok, parent int, ctx place) bool {
 	return t.col > parent
 }
 
-// empty is the null value of an entry without one.
+// null is an empty value at offset at.
+func (r *reader) null(at int) *Node {
+	return r.node(Node{Kind: Scalar, Type: Null, Start: at, End: at})
+}
+
+// empty is the null value of an entry without one, with its properties.
 func (r *reader) empty(at int, props properties) *Node {
 	if props.first != nil {
 		at = props.first.start
 	}
-	n := r.node(Node{Kind: Scalar, Type: Null, Start: at, End: at})
-	return r.apply(n, props)
+	return r.apply(r.null(at), props)
 }
 
 // apply gives a node its tag and records its anchor.
@@ -542,7 +546,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 					return nil, err
 				}
 			} else {
-				e.value = r.node(Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End})
+				e.value = r.null(k.End)
 			}
 		} else {
 			mark := r.i
@@ -728,7 +732,7 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 		if keyTok == nil {
 			return nil, nil, nil, r.errAt(start, "unexpected "+what(start)+" in a flow collection")
 		}
-		k = r.node(Node{Kind: Scalar, Type: Null, Start: keyTok.end, End: keyTok.end})
+		k = r.null(keyTok.end)
 	} else {
 		k, err = r.inline(depth, true)
 		if err != nil {
@@ -738,13 +742,13 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 	c := r.peek()
 	if c == nil || c.typ != token.MappingValueType {
 		if keyTok != nil {
-			return k, r.node(Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start}), start, nil
+			return k, r.null(k.Start), start, nil
 		}
 		return k, nil, start, nil
 	}
 	r.next()
 	if v := r.peek(); v == nil || isFlowEnd(v.typ) {
-		return k, r.node(Node{Kind: Scalar, Type: Null, Start: k.End, End: k.End}), start, nil
+		return k, r.null(k.End), start, nil
 	}
 	v, err := r.inline(depth, true)
 	if err != nil {
@@ -810,7 +814,7 @@ func (r *reader) flowMap(depth int) (*Node, *Error) {
 		}
 		if v == nil {
 			// "{a}" is "{a: null}".
-			v = r.node(Node{Kind: Scalar, Type: Null, Start: k.Start, End: k.Start})
+			v = r.null(k.Start)
 		}
 		r.entries = append(r.entries, entry{key: k, value: v, keyTok: kt, merge: kt.typ == token.MergeKeyType})
 		if err := r.flowSep(open, token.MappingEndType, "'}'"); err != nil {
@@ -859,11 +863,16 @@ type entry struct {
 // resolves merge keys.
 func (r *reader) mapping(entries []entry) (*Node, *Error) {
 	out := r.node(Node{Kind: Mapping, Pairs: make([]Pair, 0, len(entries))})
+	// Most mappings have a handful of keys, for which a scan costs less
+	// than a map, above all in WebAssembly; past 8 keys a map takes over.
 	var seen map[string]bool
-	if len(entries) > 8 {
-		seen = make(map[string]bool, len(entries))
-	}
 	has := func(name string) bool {
+		if seen == nil && len(out.Pairs) > 8 {
+			seen = make(map[string]bool, 2*len(out.Pairs))
+			for _, p := range out.Pairs {
+				seen[p.Key.Text] = true
+			}
+		}
 		if seen != nil {
 			return seen[name]
 		}
@@ -873,6 +882,12 @@ func (r *reader) mapping(entries []entry) (*Node, *Error) {
 			}
 		}
 		return false
+	}
+	add := func(p Pair) {
+		out.Pairs = append(out.Pairs, p)
+		if seen != nil {
+			seen[p.Key.Text] = true
+		}
 	}
 	var merges []*Node
 	for i, e := range entries {
@@ -893,42 +908,23 @@ func (r *reader) mapping(entries []entry) (*Node, *Error) {
 		if has(k.Text) {
 			r.doc.Duplicates = append(r.doc.Duplicates, k)
 		}
-		if seen != nil {
-			seen[k.Text] = true
-		}
-		out.Pairs = append(out.Pairs, Pair{Key: k, Value: e.value})
+		add(Pair{Key: k, Value: e.value})
 	}
 	// Merged entries come after the explicit ones and never override them;
 	// earlier merge sources win over later ones.
 	for _, m := range merges {
-		var sources []*Node
-		switch m.Kind {
-		case Mapping:
-			sources = []*Node{m}
-		case Sequence:
+		sources := []*Node{m}
+		if m.Kind == Sequence {
 			sources = m.Items
-		}
-		if sources == nil {
-			return nil, &Error{Start: m.Start, End: m.End, Message: "a merge key (<<) takes a mapping or a list of mappings"}
 		}
 		for _, s := range sources {
 			if s.Kind != Mapping {
 				return nil, &Error{Start: m.Start, End: m.End, Message: "a merge key (<<) takes a mapping or a list of mappings"}
 			}
 			for _, pr := range s.Pairs {
-				if seen == nil && len(out.Pairs) > 8 {
-					seen = make(map[string]bool, len(out.Pairs)*2)
-					for _, p := range out.Pairs {
-						seen[p.Key.Text] = true
-					}
+				if !has(pr.Key.Text) {
+					add(Pair{Key: pr.Key, Value: pr.Value, Merged: true})
 				}
-				if has(pr.Key.Text) {
-					continue
-				}
-				if seen != nil {
-					seen[pr.Key.Text] = true
-				}
-				out.Pairs = append(out.Pairs, Pair{Key: pr.Key, Value: pr.Value, Merged: true})
 			}
 		}
 	}
