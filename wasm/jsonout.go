@@ -147,6 +147,10 @@ func (w *jsonWriter) file(f report.File) {
 	})
 	w.raw(`,"diagnostics":`)
 	list(w, f.Diagnostics, w.diagnostic)
+	if len(f.Secrets) > 0 {
+		w.raw(`,"secrets":`)
+		list(w, f.Secrets, w.rng)
+	}
 	w.raw("}")
 }
 

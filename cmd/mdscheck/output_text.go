@@ -79,23 +79,26 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				if strings.TrimSpace(line) == "" || !printable(line) {
 					continue // binary text would garble the terminal
 				}
-				lineEnd := idx.LineEnd(pos.Line)
+				lineStart, lineEnd := idx.LineStart(pos.Line), idx.LineEnd(pos.Line)
 				if end > lineEnd || end <= start {
 					end = max(lineEnd, start+1)
 				}
-				before := r.src[idx.LineStart(pos.Line):start]
+				// Secret values on the line are masked, and the underline
+				// measured on the line as shown.
+				shown, at := masked(r.src, lineStart, lineEnd, secretSpans(idx, r.file.Secrets, lineStart, lineEnd))
+				before := shown[:at(start)]
 				if len(before) >= maxShownLine {
 					continue // the finding is beyond the part of the line we show
 				}
 				// The underline stops where the shown line does.
-				width := max(utf8.RuneCountInString(r.src[start:min(end, lineEnd, idx.LineStart(pos.Line)+maxShownLine)]), 1)
+				width := max(utf8.RuneCountInString(shown[at(start):min(at(min(end, lineEnd)), maxShownLine, len(shown))]), 1)
 				pad := strings.Map(func(r rune) rune {
 					if r == '\t' {
 						return '\t'
 					}
 					return ' '
 				}, before)
-				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(line), pad, paint(underlineColor(d.Severity), strings.Repeat("^", width)))
+				fmt.Fprintf(bw, "  %s\n  %s%s\n", clipLine(shown), pad, paint(underlineColor(d.Severity), strings.Repeat("^", width)))
 			}
 		}
 		summary := fmt.Sprintf("%s, %s in %d %s (%d of %d documents checked)",
@@ -105,6 +108,66 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 		}
 		fmt.Fprintln(bw, summary)
 		return bw.Flush()
+	}
+}
+
+// secretMask stands for a secret value in a source line: the same three
+// characters whatever the value, so that not even its length shows.
+const secretMask = "***"
+
+// secretSpans returns the byte spans of the secret ranges that touch the
+// line [ls, le), clipped to it, in order.
+func secretSpans(idx *text.Index, secrets []text.Range, ls, le int) [][2]int {
+	var out [][2]int
+	for _, rg := range secrets {
+		s, e := idx.Offset(rg.Start, text.UTF16), idx.Offset(rg.End, text.UTF16)
+		if e <= ls || s >= le {
+			continue
+		}
+		out = append(out, [2]int{max(s, ls), min(e, le)})
+	}
+	return out
+}
+
+// masked returns the line src[ls:le] with each span replaced by
+// secretMask, and a function from an offset of the line to the byte
+// offset in the shown line where it lands (the start of the mask for an
+// offset inside a span).
+func masked(src string, ls, le int, spans [][2]int) (string, func(int) int) {
+	if len(spans) == 0 {
+		return src[ls:le], func(off int) int { return min(max(off, ls), le) - ls }
+	}
+	var b strings.Builder
+	cur := ls
+	for _, sp := range spans {
+		if sp[0] < cur {
+			sp[0] = cur
+		}
+		if sp[1] <= sp[0] {
+			continue
+		}
+		b.WriteString(src[cur:sp[0]])
+		b.WriteString(secretMask)
+		cur = sp[1]
+	}
+	b.WriteString(src[cur:le])
+	return b.String(), func(off int) int {
+		off = min(max(off, ls), le)
+		shift, prev := 0, ls
+		for _, sp := range spans {
+			if sp[0] < prev {
+				sp[0] = prev
+			}
+			if sp[1] <= sp[0] || off < sp[0] {
+				break
+			}
+			if off < sp[1] {
+				return sp[0] - ls + shift
+			}
+			shift += len(secretMask) - (sp[1] - sp[0])
+			prev = sp[1]
+		}
+		return off - ls + shift
 	}
 }
 

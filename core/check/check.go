@@ -6,6 +6,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/secret"
 )
 
 // Options change how findings are reported.
@@ -26,6 +27,10 @@ type Info struct {
 	Kind       string
 	Name       string
 	Checked    bool
+	// Secrets are the spans of the stream that hold secret values: the
+	// text a front end masks wherever it shows the source. For a document
+	// that could not be read they are a cautious guess (secret.Guess).
+	Secrets []document.Span
 }
 
 // checker holds the state of checking one document.
@@ -38,6 +43,7 @@ type checker struct {
 	dups map[*document.Node]bool // duplicate keys not yet reported
 	// reported is a value the envelope check has already reported on.
 	reported *document.Node
+	secrets  secret.Values
 }
 
 // Document checks one document of the stream src and returns what it
@@ -51,6 +57,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			rule = "limit"
 		}
 		c.report(Diagnostic{Start: d.Err.Start, End: d.Err.End, Severity: Error, Rule: rule, Message: d.Err.Message})
+		info.Secrets = secret.Guess(src, d.Start, d.End)
 		return info, c.out
 	}
 	root := d.Root
@@ -64,6 +71,10 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	}
 	if !c.envelope(root, &info) {
 		return info, c.out
+	}
+	c.secrets = secret.Find(c.kind, d)
+	if c.secrets.Has(root.Get("metadata").Get("name")) {
+		info.Name = ""
 	}
 	info.Checked = true
 	c.dups = make(map[*document.Node]bool, len(d.Duplicates))
@@ -89,8 +100,54 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		}
 		c.out = kept
 	}
+	c.scrub()
 	Sort(c.out)
+	info.Secrets = c.secrets.Spans()
 	return info, c.out
+}
+
+// scrub is the last guard of the promise that no output holds a secret:
+// every message and fix that still contains a secret's text loses it.
+// Messages are written not to quote secrets in the first place; this
+// catches a rule that forgets. Texts under four characters are left
+// alone: they would blank out ordinary words and numbers.
+func (c *checker) scrub() {
+	texts := c.secrets.Texts()
+	if len(texts) == 0 {
+		return
+	}
+	for i := range c.out {
+		d := &c.out[i]
+		for _, t := range texts {
+			if len(t) < 4 {
+				continue
+			}
+			d.Message = strings.ReplaceAll(d.Message, t, "(secret)")
+			kept := d.Fixes[:0]
+			for _, f := range d.Fixes {
+				if !fixHolds(f, t) {
+					kept = append(kept, f)
+				}
+			}
+			d.Fixes = kept
+		}
+		if len(d.Fixes) == 0 {
+			d.Fixes = nil
+		}
+	}
+}
+
+// fixHolds reports whether a fix's title or edits contain text.
+func fixHolds(f Fix, text string) bool {
+	if strings.Contains(f.Title, text) {
+		return true
+	}
+	for _, e := range f.Edits {
+		if strings.Contains(e.NewText, text) {
+			return true
+		}
+	}
+	return false
 }
 
 // envelope decides whether the document is ours and of which kind. It
@@ -207,6 +264,10 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		}
 		prop := s.Property(pr.Key.Text)
 		if prop == nil {
+			// A misspelt secret member (passwrd) still holds a secret.
+			if near := s.Property(nearest(pr.Key.Text, s)); near != nil && near.HoldsSecret() {
+				c.secrets.Add(pr.Value)
+			}
 			c.unknown(pr.Key, s, p)
 			continue
 		}
@@ -253,16 +314,19 @@ func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
 			continue
 		}
 		var msg string
+		hidden := c.secrets.Has(v)
 		switch {
 		case v.IsNull():
 			msg = "values of this map must be strings; this one is null, write \"\" for an empty string"
+		case v.Kind == document.Scalar && hidden:
+			msg = fmt.Sprintf("values of this map must be strings; the value is %s, quote it", reading(v))
 		case v.Kind == document.Scalar:
 			msg = fmt.Sprintf("values of this map must be strings; %s is %s, write %q", v.Text, reading(v), v.Text)
 		default:
 			msg = "values of this map must be strings, not " + v.Describe()
 		}
 		d := at(v, q, Error, "type", msg)
-		if v.Kind == document.Scalar && !v.IsNull() && !v.Alias {
+		if v.Kind == document.Scalar && !v.IsNull() && !v.Alias && !hidden {
 			d.Fixes = []Fix{c.replaceFix(v, fmt.Sprintf("%q", v.Text), "Quote the value")}
 		}
 		c.report(d)

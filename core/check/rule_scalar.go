@@ -38,12 +38,27 @@ func clip(s string) string {
 	return string(r[:57]) + "..."
 }
 
+// hidden reports whether n must not be shown: the value of a secret
+// member, or a value that shares a secret's anchor.
+func (c *checker) hidden(n *document.Node, s *schema.Schema) bool {
+	return s.Secret || c.secrets.Has(n)
+}
+
 // shown is how a message names a value: never a secret's.
-func shown(n *document.Node, s *schema.Schema) string {
-	if s.Secret {
+func (c *checker) shown(n *document.Node, s *schema.Schema) string {
+	if c.hidden(n, s) {
 		return "the value"
 	}
 	return quoteValue(n)
+}
+
+// written is how a message names a number or boolean as written: never a
+// secret's.
+func (c *checker) written(n *document.Node, s *schema.Schema) string {
+	if c.hidden(n, s) {
+		return "the value"
+	}
+	return clip(n.Text)
 }
 
 // typeError reports a value of the wrong type. A scalar that would be right
@@ -56,20 +71,18 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		c.report(d)
 		return
 	}
-	val := quoteValue(n)
-	if s.Secret {
-		val = "the value"
-	}
+	val := c.shown(n, s)
+	secret := c.hidden(n, s)
 	switch {
 	case s.Type == schema.String:
 		// A number or boolean where a string is wanted: quoting fixes it.
-		if s.Secret {
+		if secret {
 			d.Message = fmt.Sprintf("must be a string; the value is %s, quote it", reading(n))
 		} else {
 			d.Message = fmt.Sprintf("must be a string; %s is %s, write %q", n.Text, reading(n), n.Text)
 		}
 		// A fix carries the value in its edit: none for secrets.
-		if !n.Alias && n.Style == document.Plain && !s.Secret {
+		if !n.Alias && n.Style == document.Plain && !secret {
 			d.Fixes = []Fix{c.replaceFix(n, strconv.Quote(n.Text), "Quote the value")}
 		}
 	case n.Type == document.String && (s.Type == schema.Integer || s.Type == schema.Number || s.Type == schema.Boolean):
@@ -82,7 +95,7 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 					plain = strconv.FormatBool(probe.Bool)
 				}
 				d.Message = fmt.Sprintf("must be %s; %s is a string because of the quotes, write %s", want, val, plain)
-				if !n.Alias && !s.Secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
+				if !n.Alias && !secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
 					d.Fixes = []Fix{c.replaceFix(n, plain, "Write "+plain)}
 				}
 				break
@@ -129,8 +142,8 @@ func (c *checker) scalar(n *document.Node, s *schema.Schema, p path) {
 		}
 		if n.YAML12 != "" {
 			d := at(n, p, Warning, "yaml-compat", fmt.Sprintf("%s is the boolean %t for Kubernetes, but YAML 1.2 tools read %s; write %t",
-				n.Text, n.Bool, n.YAML12, n.Bool))
-			if !n.Alias {
+				c.written(n, s), n.Bool, n.YAML12, n.Bool))
+			if !n.Alias && !c.hidden(n, s) {
 				d.Fixes = []Fix{c.replaceFix(n, strconv.FormatBool(n.Bool), "Write "+strconv.FormatBool(n.Bool))}
 			}
 			c.report(d)
@@ -161,24 +174,24 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 			v = r
 		case n.Overflow && strings.HasPrefix(n.Text, "-"):
 			// 0x, 0o and 0b integers beyond 64 bits.
-			c.report(at(n, p, Error, "minimum", fmt.Sprintf("%s is beyond the 64-bit limit of %s", clip(n.Text), minInt64)))
+			c.report(at(n, p, Error, "minimum", fmt.Sprintf("%s is beyond the 64-bit limit of %s", c.written(n, s), minInt64)))
 			return
 		case n.Overflow:
-			c.report(at(n, p, Error, "maximum", fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), maxInt64)))
+			c.report(at(n, p, Error, "maximum", fmt.Sprintf("%s is over the 64-bit limit of %s", c.written(n, s), maxInt64)))
 			return
 		default:
-			c.report(at(n, p, Error, "type", fmt.Sprintf("must be a finite %s, not %s", s.Type, n.Text)))
+			c.report(at(n, p, Error, "type", fmt.Sprintf("must be a finite %s, not %s", s.Type, c.written(n, s))))
 			return
 		}
 	}
 	if s.Type == schema.Integer && !v.IsInt() {
-		c.report(at(n, p, Error, "type", fmt.Sprintf("must be an integer, not %s", clip(n.Text))))
+		c.report(at(n, p, Error, "type", fmt.Sprintf("must be an integer, not %s", c.written(n, s))))
 		return
 	}
 	if n.YAML12 != "" {
 		d := at(n, p, Warning, "yaml-compat", fmt.Sprintf("%s is the number %s for Kubernetes, but YAML 1.2 tools read %s; write %s",
-			n.Text, v, n.YAML12, v))
-		if !n.Alias {
+			c.written(n, s), v, n.YAML12, v))
+		if !n.Alias && !c.hidden(n, s) {
 			d.Fixes = []Fix{c.replaceFix(n, v.String(), "Write "+v.String())}
 		}
 		c.report(d)
@@ -191,7 +204,7 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 			}
 		}
 		if !ok {
-			c.report(at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", clip(n.Text), enumList(s.Enum))))
+			c.report(at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", c.written(n, s), enumList(s.Enum))))
 		}
 	}
 	min, max := s.Bounds()
@@ -204,16 +217,16 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 		}
 	}
 	if min != nil && decimal.Cmp(v, *min) < 0 {
-		msg := fmt.Sprintf("%s is below the minimum of %s%s", clip(n.Text), bound(*min, s.Minimum), rangeText(s))
+		msg := fmt.Sprintf("%s is below the minimum of %s%s", c.written(n, s), bound(*min, s.Minimum), rangeText(s))
 		if s.Minimum == "" {
-			msg = fmt.Sprintf("%s is beyond the 64-bit limit of %s", clip(n.Text), minInt64)
+			msg = fmt.Sprintf("%s is beyond the 64-bit limit of %s", c.written(n, s), minInt64)
 		}
 		c.report(at(n, p, Error, "minimum", msg))
 	}
 	if max != nil && decimal.Cmp(v, *max) > 0 {
-		msg := fmt.Sprintf("%s is above the maximum of %s%s", clip(n.Text), bound(*max, s.Maximum), rangeText(s))
+		msg := fmt.Sprintf("%s is above the maximum of %s%s", c.written(n, s), bound(*max, s.Maximum), rangeText(s))
 		if s.Maximum == "" {
-			msg = fmt.Sprintf("%s is over the 64-bit limit of %s", clip(n.Text), maxInt64)
+			msg = fmt.Sprintf("%s is over the 64-bit limit of %s", c.written(n, s), maxInt64)
 		}
 		c.report(at(n, p, Error, "maximum", msg))
 	}
@@ -245,9 +258,9 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 			}
 		}
 		if !ok {
-			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", shown(n, s), enumList(s.Enum)))
+			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", c.shown(n, s), enumList(s.Enum)))
 			for _, e := range s.Enum {
-				if strings.EqualFold(e, v) && !n.Alias {
+				if strings.EqualFold(e, v) && !n.Alias && !c.hidden(n, s) {
 					d.Message += fmt.Sprintf(" (did you mean %s?)", e)
 					d.Fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
 					break
@@ -274,7 +287,7 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 		c.report(at(n, p, Error, "max-length", fmt.Sprintf("is too long: %s, at most %d allowed", characters(length()), s.MaxLength)))
 	}
 	if re := s.CompiledPattern(); re != nil && !re.MatchString(v) {
-		c.report(at(n, p, Error, "pattern", fmt.Sprintf("%s does not match the pattern %s: %s", shown(n, s), s.Pattern, s.PatternWords)))
+		c.report(at(n, p, Error, "pattern", fmt.Sprintf("%s does not match the pattern %s: %s", c.shown(n, s), s.Pattern, s.PatternWords)))
 	}
 	if s.Format != schema.FormatNone {
 		c.format(n, s, p)

@@ -156,6 +156,19 @@ type Document struct {
 	Err *Error
 	// Duplicates are keys that appear twice in one mapping (the later ones).
 	Duplicates []*Node
+	// Origins maps each node an alias or merge key copied to the node it
+	// was copied from (as written, never itself a copy); nil when the
+	// document has no aliases. A secret reached through an alias is
+	// found by it.
+	Origins map[*Node]*Node
+}
+
+// Origin returns the node as written that n was copied from, or n itself.
+func (d *Document) Origin(n *Node) *Node {
+	if o, ok := d.Origins[n]; ok {
+		return o
+	}
+	return n
 }
 
 // Error is a syntax error or an exceeded limit, at a span of the stream.

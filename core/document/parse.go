@@ -82,7 +82,7 @@ func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 		// document's failure must not take down the caller or the other
 		// documents.
 		if r := recover(); r != nil {
-			d.Root, d.Duplicates = nil, nil
+			d.Root, d.Duplicates, d.Origins = nil, nil, nil
 			d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start),
 				Message: "the YAML parser could not read this document; check its syntax"}
 		}
@@ -112,7 +112,7 @@ func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 	}
 	d.Root, d.Err = r.document()
 	if d.Err != nil {
-		d.Root, d.Duplicates = nil, nil
+		d.Root, d.Duplicates, d.Origins = nil, nil, nil
 	}
 	return d
 }
@@ -145,6 +145,37 @@ func badByte(s string) int {
 		i += size
 	}
 	return -1
+}
+
+// lexerMessages say in our words what goccy/go-yaml's lexer found, by the
+// start of its message. Its messages quote the input ("invalid header
+// option: \"S3CRET\"" for a value that starts with '>'), and the input may
+// be a secret: syntax messages never quote it.
+var lexerMessages = []struct{ prefix, message string }{
+	{"invalid header option", "a value that starts with '|' or '>' is a block scalar, whose header takes only a digit, '+' or '-'; quote the value if it is text"},
+	{"tab character", "a tab is not allowed here; indent with spaces"},
+	{"found a tab character", "a tab is not allowed here; indent with spaces"},
+	{"found character '\t'", "a tab is not allowed here; indent with spaces"},
+	{"could not find end character of single-quoted", "a single-quoted value is not closed; add the closing '"},
+	{"could not find end character of double-quoted", "a double-quoted value is not closed; add the closing \""},
+	{"found unknown escape character", "a double-quoted value holds an escape YAML does not know; write \\\\ for a backslash or use single quotes"},
+	{"not enough length for escaped", "a double-quoted value holds an incomplete \\u or \\U escape"},
+	{"found unexpected character after high surrogate", "a double-quoted value holds a broken \\u surrogate pair"},
+	{"found unexpected low surrogate", "a double-quoted value holds a broken \\u surrogate pair"},
+	{"found unexpected document separator", "a document marker (--- or ...) inside a value; quote the value or indent it"},
+	{"found invalid tag character", "a tag holds a character tags cannot have"},
+	{"could not find multi-line content", "a block scalar ('|' or '>') has no content below it"},
+	{"is a reserved character", "'@' and '`' are reserved and cannot start a plain value; quote the value"},
+}
+
+// lexerMessage returns our message for a lexer error.
+func lexerMessage(found string) string {
+	for _, m := range lexerMessages {
+		if strings.HasPrefix(found, m.prefix) || m.prefix == "is a reserved character" && strings.Contains(found, m.prefix) {
+			return m.message
+		}
+	}
+	return "this is not valid YAML; check the syntax here"
 }
 
 func lowerFirst(s string) string {

@@ -102,7 +102,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			cur = end
 		}
 		if tk.Type == token.InvalidType {
-			return &Error{Start: base + at, End: base + max(end, at+1), Message: lowerFirst(tk.Error)}
+			return &Error{Start: base + at, End: base + max(end, at+1), Message: lexerMessage(tk.Error)}
 		}
 		t := tok{typ: tk.Type, val: tk.Value, start: base + at, end: base + end, line: line, endLine: line, col: at - lineStart}
 		if strings.IndexByte(needle, '\n') >= 0 {
@@ -710,7 +710,7 @@ func (r *reader) alias() (*Node, *Error) {
 	target, ok := r.anchors[name.val]
 	if !ok {
 		return nil, &Error{Start: star.start, End: name.end,
-			Message: fmt.Sprintf("alias *%s refers to no anchor of this document (anchors do not cross ---)", name.val)}
+			Message: "this alias refers to no anchor of this document (anchors do not cross ---)"}
 	}
 	return r.copyAt(target, star.start, name.end)
 }
@@ -942,6 +942,10 @@ func (r *reader) copyAt(n *Node, start, end int) (*Node, *Error) {
 	}
 	c := r.node(*n)
 	c.Start, c.End, c.Alias = start, end, true
+	if r.doc.Origins == nil {
+		r.doc.Origins = map[*Node]*Node{}
+	}
+	r.doc.Origins[c] = r.doc.Origin(n)
 	if n.Pairs != nil {
 		c.Pairs = make([]Pair, len(n.Pairs))
 		for i, pr := range n.Pairs {

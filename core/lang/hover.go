@@ -21,6 +21,7 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	var start, end int
 	var kind *schema.Kind
 	var root *document.Node
+	var doc *document.Document
 	// A block "key: value" line is read from indentation alone: no parse,
 	// so hover costs the same in a large document and in broken text.
 	c := readCursor(src, offset)
@@ -42,7 +43,7 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	if !fast || secretInfo {
 		d := document.Parse(src, document.Span{Start: 0, End: len(src)}, 0, document.DefaultLimits)
 		if d.Root != nil && d.Root.Kind == document.Mapping {
-			root = d.Root
+			root, doc = d.Root, d
 			if root.Get("apiVersion").String() != schema.APIVersion {
 				return nil
 			}
@@ -71,11 +72,16 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	var b strings.Builder
 	b.WriteString(schema.DescribeMember(title, s, required))
 	if root != nil && (title == "kind" || title == "metadata.name" || strings.HasPrefix(title, "spec.connInfoSecretTarget")) {
-		sec := secret.Of(kind, root)
-		if sec.Disabled {
+		sec := secret.Of(kind, doc)
+		switch {
+		case sec.Disabled:
 			b.WriteString("\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n")
-		} else {
-			fmt.Fprintf(&b, "\nConnection Secret `%s` with keys:\n", sec.Name)
+		default:
+			name := "`" + sec.Name + "`"
+			if sec.NameHidden {
+				name = "(its name is a secret value here, not shown)"
+			}
+			fmt.Fprintf(&b, "\nConnection Secret %s with keys:\n", name)
 			for _, k := range sec.Keys {
 				b.WriteString("- `" + k + "`\n")
 			}

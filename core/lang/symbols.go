@@ -2,6 +2,8 @@ package lang
 
 import (
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -17,7 +19,11 @@ func Symbols(src string, enc text.Encoding) []Symbol {
 		kind := SymbolModule
 		if d.Root != nil && d.Root.Kind == document.Mapping {
 			k := d.Root.Get("kind").String()
-			n := d.Root.Get("metadata").Get("name").String()
+			nn := d.Root.Get("metadata").Get("name")
+			n := nn.String()
+			if sk := schema.Lookup(k); sk != nil && secret.Find(sk, d).Has(nn) {
+				n = "" // the name is also a secret's value
+			}
 			if k != "" {
 				name = k
 				kind = SymbolClass

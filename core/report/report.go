@@ -5,6 +5,9 @@
 package report
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -48,6 +51,10 @@ type Diagnostic struct {
 type File struct {
 	Documents   []Document   `json:"documents"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
+	// Secrets are the ranges of the text that hold secret values, in
+	// document order: what a front end masks wherever it shows the source
+	// (a line under a finding, a permalink).
+	Secrets []text.Range `json:"secrets,omitempty"`
 }
 
 // Counts returns the number of errors and warnings.
@@ -118,6 +125,11 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 			Kind: r.Info.Kind, Name: r.Info.Name, Checked: r.Info.Checked})
 		for _, d := range r.Diagnostics {
 			add(d)
+		}
+		spans := slices.Clone(r.Info.Secrets)
+		slices.SortFunc(spans, func(a, b document.Span) int { return cmp.Compare(a.Start, b.Start) })
+		for _, sp := range spans {
+			f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
 		}
 	}
 	return f

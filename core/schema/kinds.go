@@ -64,6 +64,7 @@ func register(manifests map[string]*Schema, name string, secretKeys []string, co
 	if m == nil {
 		panic("schema: the data files have no kind " + name)
 	}
+	markSecrets(m)
 	kinds[name] = &Kind{Name: name, Manifest: m, SecretKeys: secretKeys, ComponentKeys: componentKeys}
 }
 

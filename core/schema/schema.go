@@ -86,9 +86,10 @@ type Schema struct {
 	Free       bool        // an object whose members are not checked (status)
 	Items      *Schema     // Array items
 
-	pattern  *pattern.Pattern
-	min, max *decimal.Dec
-	byName   map[string]*Property
+	pattern     *pattern.Pattern
+	min, max    *decimal.Dec
+	byName      map[string]*Property
+	holdsSecret bool // Secret here or on a member below
 }
 
 // Property is a named member of an object.
@@ -104,6 +105,25 @@ func (s *Schema) Property(name string) *Property {
 		return nil
 	}
 	return s.byName[name]
+}
+
+// HoldsSecret reports whether the value or a member below it is secret,
+// so that a search for secret values can skip the rest of the tree.
+func (s *Schema) HoldsSecret() bool { return s != nil && s.holdsSecret }
+
+// markSecrets sets holdsSecret on s and below, and reports it for s.
+// Schemas shared by several members are visited once per use: the tree
+// is small and this runs once.
+func markSecrets(s *Schema) bool {
+	held := s.Secret
+	for _, p := range s.Properties {
+		held = markSecrets(p.Schema) || held
+	}
+	if s.Items != nil {
+		held = markSecrets(s.Items) || held
+	}
+	s.holdsSecret = held
+	return held
 }
 
 // CompiledPattern returns the compiled Pattern, or nil when there is none.

@@ -13,24 +13,34 @@ type Secret struct {
 	Prefix   string   // spec.connInfoSecretTarget.prefix, else KIND_
 	Keys     []string // prefixed key names, in the specification's order
 	Disabled bool     // spec.connInfoSecretTargetDisabled is true: no Secret is created
+	// NameHidden is set when the name is also the value of a secret
+	// member (through an anchor); Name is empty then.
+	NameHidden bool
 }
 
-// Of returns the connection Secret of a document of kind k. Members with
-// the wrong type count as unset (they are reported elsewhere).
-func Of(k *schema.Kind, root *document.Node) Secret {
+// Of returns the connection Secret of d, a document of kind k. Members
+// with the wrong type count as unset (they are reported elsewhere).
+func Of(k *schema.Kind, d *document.Document) Secret {
+	root := d.Root
 	spec := root.Get("spec")
 	s := Secret{Prefix: schema.DefaultSecretPrefix(k.Name)}
+	var name *document.Node
 	if md := root.Get("metadata"); md != nil {
-		s.Name = md.Get("name").String()
+		name = md.Get("name")
 	}
 	if t := spec.Get("connInfoSecretTarget"); t != nil {
 		if n := t.Get("name"); n.String() != "" {
-			s.Name = n.String()
+			name = n
 		}
 		// The prefix is used as written, even when empty.
 		if p := t.Get("prefix"); p != nil && p.Kind == document.Scalar && p.Type == document.String {
 			s.Prefix = p.Text
 		}
+	}
+	if Find(k, d).Has(name) {
+		s.NameHidden = true
+	} else {
+		s.Name = name.String()
 	}
 	if d := spec.Get("connInfoSecretTargetDisabled"); d != nil && d.Type == document.Bool && d.Bool {
 		s.Disabled = true

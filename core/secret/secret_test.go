@@ -8,13 +8,13 @@ import (
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
-func parse(t *testing.T, src string) *document.Node {
+func parse(t *testing.T, src string) *document.Document {
 	t.Helper()
 	s := document.ParseStream(src, document.DefaultLimits)
 	if len(s.Docs) != 1 || s.Docs[0].Root == nil {
 		t.Fatalf("bad test input")
 	}
-	return s.Docs[0].Root
+	return s.Docs[0]
 }
 
 func TestOf(t *testing.T) {
@@ -33,10 +33,24 @@ func TestOf(t *testing.T) {
 			"KAFKA_HOST KAFKA_PORT KAFKA_USERNAME KAFKA_PASSWORD KAFKA_ACCESS_CERT KAFKA_ACCESS_KEY KAFKA_SASL_HOST KAFKA_SASL_PORT KAFKA_SCHEMA_REGISTRY_HOST KAFKA_SCHEMA_REGISTRY_PORT KAFKA_CONNECT_HOST KAFKA_CONNECT_PORT KAFKA_CA_CERT", false},
 	}
 	for _, c := range cases {
-		root := parse(t, "apiVersion: example.io/v1alpha1\nkind: "+c.kind+"\nmetadata:\n  name: res\nspec:\n  plan: p\n"+c.spec)
-		s := Of(schema.Lookup(c.kind), root)
+		d := parse(t, "apiVersion: example.io/v1alpha1\nkind: "+c.kind+"\nmetadata:\n  name: res\nspec:\n  plan: p\n"+c.spec)
+		s := Of(schema.Lookup(c.kind), d)
 		if s.Name != c.name || strings.Join(s.Keys, " ") != c.keys || s.Disabled != c.disabled {
 			t.Errorf("%s %q: got %+v", c.kind, c.spec, s)
+		}
+	}
+}
+
+// TestOfHidesASecretName: a name that is also a secret's value (through an
+// anchor, either way round) is not shown as the connection Secret's name.
+func TestOfHidesASecretName(t *testing.T) {
+	for _, src := range []string{
+		"apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: &n S3CRET-NAME\nspec:\n  userConfig:\n    smtp_server:\n      password: *n\n",
+		"apiVersion: example.io/v1alpha1\nkind: Grafana\nspec:\n  userConfig:\n    smtp_server:\n      password: &p S3CRET-NAME\n  connInfoSecretTarget:\n    name: *p\n",
+	} {
+		s := Of(schema.Lookup("Grafana"), parse(t, src))
+		if s.Name != "" || !s.NameHidden {
+			t.Errorf("%q: got name %q, hidden %v; want it hidden", src, s.Name, s.NameHidden)
 		}
 	}
 }

@@ -1,0 +1,106 @@
+package secret
+
+import (
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// Values are the nodes of one document that hold a secret: the values of
+// the members the schema marks secret, and every node that shares its
+// origin with one of them through an anchor and an alias. A value written
+// once and used twice is one secret in both places: an alias of a
+// password's anchor in metadata.name, or a password that aliases the
+// anchor on a label, must not show there either.
+type Values struct {
+	doc *document.Document
+	// origins holds the origin (document.Document.Origin) of every secret
+	// node, and of every node below a secret collection.
+	origins map[*document.Node]bool
+}
+
+// Find returns the secret values of d, a document of kind k (nil when the
+// document is not one of ours: then nothing is known to be secret).
+func Find(k *schema.Kind, d *document.Document) Values {
+	v := Values{doc: d}
+	if k == nil || d == nil || d.Root == nil {
+		return v
+	}
+	v.walk(d.Root, k.Manifest)
+	return v
+}
+
+// Has reports whether n holds a secret.
+func (v Values) Has(n *document.Node) bool {
+	if n == nil || v.origins == nil {
+		return false
+	}
+	return v.origins[v.doc.Origin(n)]
+}
+
+// Spans returns the source text of every secret value as written, in no
+// particular order: the text to mask wherever the source is shown. An alias
+// (`*name`) shows no secret, the anchored value it copies does.
+func (v Values) Spans() []document.Span {
+	var out []document.Span
+	for n := range v.origins {
+		if !n.Alias && n.End > n.Start {
+			out = append(out, document.Span{Start: n.Start, End: n.End})
+		}
+	}
+	return out
+}
+
+// walk follows the schema down to the members that hold secrets.
+func (v *Values) walk(n *document.Node, s *schema.Schema) {
+	if n == nil || !s.HoldsSecret() {
+		return
+	}
+	if s.Secret {
+		v.mark(n)
+		return
+	}
+	switch n.Kind {
+	case document.Mapping:
+		for _, pr := range n.Pairs {
+			if p := s.Property(pr.Key.Text); p != nil {
+				v.walk(pr.Value, p.Schema)
+			}
+		}
+	case document.Sequence:
+		for _, it := range n.Items {
+			v.walk(it, s.Items)
+		}
+	}
+}
+
+// Add marks n, and everything below it, as a secret: for values the
+// schema does not place, such as the value of a misspelt secret member.
+func (v *Values) Add(n *document.Node) { v.mark(n) }
+
+// Texts returns the text of every secret string or number: what a last
+// check of every message looks for. A null or a boolean tells nothing.
+func (v Values) Texts() []string {
+	var out []string
+	for n := range v.origins {
+		if n.Kind == document.Scalar && n.Type != document.Null && n.Type != document.Bool && n.Text != "" {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// mark records n and everything below it: a secret member with the wrong
+// type (a mapping where a string belongs) still holds the secret.
+func (v *Values) mark(n *document.Node) {
+	if v.origins == nil {
+		v.origins = map[*document.Node]bool{}
+	}
+	v.origins[v.doc.Origin(n)] = true
+	for _, pr := range n.Pairs {
+		v.mark(pr.Key)
+		v.mark(pr.Value)
+	}
+	for _, it := range n.Items {
+		v.mark(it)
+	}
+}
