@@ -102,7 +102,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	}
 	c.scrub()
 	Sort(c.out)
-	info.Secrets = c.secrets.Spans()
+	info.Secrets = c.secrets.Spans(src)
 	return info, c.out
 }
 

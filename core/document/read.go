@@ -70,7 +70,15 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 	for _, tk := range gt {
 		needle := needleOf(tk)
 		at := -1
-		if needle != "" {
+		if tk.Type == token.DoubleQuoteType {
+			// goccy drops the digits of a \x escape from the Origin
+			// ("\x01" becomes "\"), so a double-quoted scalar is found
+			// by its quotes in the source instead.
+			if j, e := quotedAt(text, cur); j >= 0 {
+				at, needle = j, text[j:e]
+			}
+		}
+		if at < 0 && needle != "" {
 			first := needle
 			if i := strings.IndexByte(first, '\n'); i >= 0 {
 				first = first[:i]
@@ -137,6 +145,27 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 		r.toks = append(r.toks, t)
 	}
 	return nil
+}
+
+// quotedAt returns the span of the double-quoted scalar that starts, after
+// blanks, at from in text, or -1 when none does or it is not closed.
+func quotedAt(text string, from int) (int, int) {
+	j := from
+	for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+		j++
+	}
+	if j >= len(text) || text[j] != '"' {
+		return -1, -1
+	}
+	for i := j + 1; i < len(text); i++ {
+		switch text[i] {
+		case '\\':
+			i++
+		case '"':
+			return j, i + 1
+		}
+	}
+	return -1, -1
 }
 
 // needleOf is the text by which a token is found in the source: its

@@ -5,9 +5,6 @@
 package report
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -126,9 +123,7 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 		for _, d := range r.Diagnostics {
 			add(d)
 		}
-		spans := slices.Clone(r.Info.Secrets)
-		slices.SortFunc(spans, func(a, b document.Span) int { return cmp.Compare(a.Start, b.Start) })
-		for _, sp := range spans {
+		for _, sp := range r.Info.Secrets {
 			f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
 		}
 	}

@@ -1,6 +1,10 @@
 package secret
 
 import (
+	"cmp"
+	"slices"
+	"strings"
+
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
@@ -16,6 +20,10 @@ type Values struct {
 	// origins holds the origin (document.Document.Origin) of every secret
 	// node, and of every node below a secret collection.
 	origins map[*document.Node]bool
+	// members are the entries of secret members, whose text after the
+	// colon is masked whole: an anchor or a tag with no value after it
+	// (password: &S3CRET) is the secret the user meant to write.
+	members []document.Pair
 }
 
 // Find returns the secret values of d, a document of kind k (nil when the
@@ -37,17 +45,48 @@ func (v Values) Has(n *document.Node) bool {
 	return v.origins[v.doc.Origin(n)]
 }
 
-// Spans returns the source text of every secret value as written, in no
-// particular order: the text to mask wherever the source is shown. An alias
-// (`*name`) shows no secret, the anchored value it copies does.
-func (v Values) Spans() []document.Span {
+// Spans returns the source text of every secret value as written, in
+// order and without overlaps: the text to mask wherever src, the stream, is shown.
+// An alias (`*name`) shows no secret, the anchored value it copies does;
+// the entry of a secret member is masked from its colon on, anchor and
+// tag included, to the end of its value, or of the line when the value is
+// empty.
+func (v Values) Spans(src string) []document.Span {
 	var out []document.Span
 	for n := range v.origins {
 		if !n.Alias && n.End > n.Start {
 			out = append(out, document.Span{Start: n.Start, End: n.End})
 		}
 	}
-	return out
+	for _, pr := range v.members {
+		start := pr.Key.End
+		if i := strings.IndexByte(src[start:], ':'); i >= 0 {
+			start += i + 1
+		}
+		for start < len(src) && (src[start] == ' ' || src[start] == '\t') {
+			start++
+		}
+		end := pr.Value.End
+		if pr.Value.Alias || end <= start {
+			end = start
+			for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+				end++
+			}
+		}
+		if end > start {
+			out = append(out, document.Span{Start: start, End: end})
+		}
+	}
+	slices.SortFunc(out, func(a, b document.Span) int { return cmp.Compare(a.Start, b.Start) })
+	merged := out[:0]
+	for _, sp := range out {
+		if k := len(merged) - 1; k >= 0 && sp.Start <= merged[k].End {
+			merged[k].End = max(merged[k].End, sp.End)
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
 }
 
 // walk follows the schema down to the members that hold secrets.
@@ -62,9 +101,14 @@ func (v *Values) walk(n *document.Node, s *schema.Schema) {
 	switch n.Kind {
 	case document.Mapping:
 		for _, pr := range n.Pairs {
-			if p := s.Property(pr.Key.Text); p != nil {
-				v.walk(pr.Value, p.Schema)
+			p := s.Property(pr.Key.Text)
+			if p == nil {
+				continue
 			}
+			if p.Secret && !pr.Key.Alias && !pr.Merged {
+				v.members = append(v.members, pr)
+			}
+			v.walk(pr.Value, p.Schema)
 		}
 	case document.Sequence:
 		for _, it := range n.Items {
