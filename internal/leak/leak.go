@@ -53,7 +53,9 @@ type Member struct {
 }
 
 // String is the member's path in Kubernetes style.
-func (m Member) String() string { return m.Kind + "." + strings.ReplaceAll(strings.Join(m.Path, "."), ".[]", "[]") }
+func (m Member) String() string {
+	return m.Kind + "." + strings.ReplaceAll(strings.Join(m.Path, "."), ".[]", "[]")
+}
 
 // Members returns every secret member of every kind, found in the schema.
 func Members() []Member {
