@@ -11,6 +11,9 @@ type Limits struct {
 	DocumentBytes int
 	// Depth is the deepest nesting of collections.
 	Depth int
+	// Tokens is the most tokens of one document, counted before the
+	// lexer runs: its memory grows with them.
+	Tokens int
 	// KeysPerMapping is the most entries of one mapping.
 	KeysPerMapping int
 	// AliasNodes is the most nodes that aliases and merge keys may copy
@@ -19,12 +22,13 @@ type Limits struct {
 }
 
 // DefaultLimits are far above any real manifest: the largest valid one (a
-// full userConfig with 1,024 ip_filter entries) has about 4,000 keys and a
-// depth of 8.
+// full userConfig with 1,024 ip_filter entries) has about 4,000 keys,
+// 10,000 tokens and a depth of 8.
 var DefaultLimits = Limits{
 	StreamBytes:    64 << 20,
 	DocumentBytes:  4 << 20,
 	Depth:          64,
+	Tokens:         250000,
 	KeysPerMapping: 5000,
 	AliasNodes:     10000,
 }

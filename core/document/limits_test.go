@@ -2,6 +2,7 @@ package document
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -25,7 +26,7 @@ func TestLimits(t *testing.T) {
 		prev = name
 	}
 	var keys strings.Builder
-	for i := 0; i < 100000; i++ {
+	for i := 0; i < 10000; i++ {
 		fmt.Fprintf(&keys, "k%d: v\n", i)
 	}
 	var flowKeys strings.Builder
@@ -49,6 +50,11 @@ func TestLimits(t *testing.T) {
 		{"alias bomb", bomb, "alias expansion"},
 		{"merge bomb", mergeBomb, "alias expansion"},
 		{"huge document", "a: \"" + strings.Repeat("x", 5<<20) + "\"\n", "document size"},
+		{"a megabyte of [", strings.Repeat("[", 1<<20), "nesting depth"},
+		{"a megabyte of { under a key", "a:\n" + strings.Repeat("{", 1<<20), "nesting depth"},
+		{"nested sequences on one line", strings.Repeat("- ", 1<<19), "tokens"},
+		{"a long flow list", "[" + strings.Repeat("a,", 1<<20) + "]", "tokens"},
+		{"many short keys", strings.Repeat("k: v\n", 240000), "tokens"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -64,6 +70,61 @@ func TestLimits(t *testing.T) {
 				t.Errorf("message does not name the limit: %s", e.Message)
 			}
 		})
+	}
+}
+
+// TestLimitsBeforeTheLexer: the limits that guard the lexer fire before it
+// runs, so a hostile megabyte costs a few megabytes, not the 365 MB that
+// goccy's tokens of a megabyte of "[" took. The bound is generous.
+func TestLimitsBeforeTheLexer(t *testing.T) {
+	for _, src := range []string{
+		strings.Repeat("[", 1<<20),
+		strings.Repeat("{a: ", 1<<18),
+		strings.Repeat("- ", 1<<19),
+		strings.Repeat("a: ", 1<<19),
+		"[" + strings.Repeat("a,", 1<<20) + "]",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		d := Parse(src, Span{0, len(src)}, 0, DefaultLimits)
+		runtime.ReadMemStats(&after)
+		if d.Err == nil || d.Err.Limit == "" {
+			t.Errorf("%.8q...: no limit: %+v", src, d.Err)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+			t.Errorf("%.8q...: allocated %d MB before the limit fired", src, got>>20)
+		}
+	}
+}
+
+// TestBudgetSkipsWhatIsNotStructure: brackets inside quotes, comments,
+// plain words and block scalars are not flow collections, and a block
+// scalar's text is one token however many words it has.
+func TestBudgetSkipsWhatIsNotStructure(t *testing.T) {
+	deep := strings.Repeat("[", 100)
+	lim := DefaultLimits
+	lim.Tokens = 40
+	for _, src := range []string{
+		"a: \"" + deep + "\"\nb: '" + deep + "'\n",
+		"a: 1 # " + deep + "\n",
+		"pattern: ^" + deep + "a-z$\n",
+		"a: |\n  " + deep + "\n  " + strings.Repeat("word ", 200) + "\nb: 1\n",
+		"- a: >-\n    " + deep + "\n- b\n",
+		"a: \"multi\n  line " + deep + "\"\n",
+		"a: 'it''s " + deep + "'\n",
+	} {
+		if err := budget(src, 0, lim); err != nil {
+			t.Errorf("%q: %s", src, err.Message)
+		}
+	}
+	for _, src := range []string{
+		"a: [" + deep + "]\n",
+		"a: |\nb: " + deep + "\n", // an empty block scalar: the next line is structure
+		"- a: |\n " + deep + "\n", // less indented than the key: not the scalar's text
+	} {
+		if err := budget(src, 0, DefaultLimits); err == nil || err.Limit != "nesting depth" {
+			t.Errorf("%q: got %+v, want the nesting depth limit", src, err)
+		}
 	}
 }
 

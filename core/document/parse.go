@@ -101,6 +101,10 @@ func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 		d.Err = &Error{Start: span.Start + i, End: span.Start + i + 1, Message: msg}
 		return d
 	}
+	if err := budget(text, span.Start, lim); err != nil {
+		d.Err = err
+		return d
+	}
 	r := &reader{src: src, lim: lim, doc: d}
 	if err := r.locate(span.Start, text, lexer.Tokenize(text)); err != nil {
 		d.Err = err
