@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -259,5 +261,43 @@ func TestBinaryInputAndMissingFiles(t *testing.T) {
 	code, out, stderr := runCLI(t, "", "validate", filepath.Join(t.TempDir(), "missing.yaml"))
 	if code != 2 || out != "" || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing file: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+// TestHostileCommandLine: a FIFO among the files of a directory is
+// skipped with a word (reading it would block forever), and --jobs
+// outside 1..maxJobs is a usage error, not a panic in makechan or a run
+// that eats the memory.
+func TestHostileCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ok.yaml"), []byte(valid), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "x.yaml"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	var code int
+	var out, errOut string
+	go func() {
+		code, out, errOut = runCLI(t, "", "validate", dir)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("validate hangs on a directory that holds a FIFO")
+	}
+	if code != 0 || !strings.Contains(errOut, "x.yaml: skipped, not a regular file") || !strings.Contains(out, "no problems in 1 file") {
+		t.Errorf("FIFO in a directory: exit %d\n%s%s", code, out, errOut)
+	}
+	for _, jobs := range []string{"0", "-1", "1025", "2305843009213693952", "100000000"} {
+		code, _, errOut := runCLI(t, "", "validate", "--jobs", jobs, dir)
+		if code != 2 || !strings.Contains(errOut, "--jobs must be from 1 to 1024") {
+			t.Errorf("--jobs %s: exit %d, %s", jobs, code, errOut)
+		}
+	}
+	if code, _, errOut := runCLI(t, "", "validate", "--jobs", "1e8", dir); code != 2 {
+		t.Errorf("--jobs 1e8: exit %d, %s", code, errOut)
 	}
 }

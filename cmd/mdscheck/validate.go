@@ -51,7 +51,7 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fl.String("format", "text", "output format: text, json, sarif or github")
 	strict := fl.Bool("strict", false, "exit 1 on warnings too")
 	unknown := fl.String("unknown-fields", "error", "severity of unknown fields: error, warning or off")
-	jobs := fl.Int("jobs", runtime.NumCPU(), "documents checked in parallel")
+	jobs := fl.Int("jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	color := fl.String("color", "auto", "colour in text output: auto, always or never")
 	fl.Usage = func() {
 		fmt.Fprint(stderr, validateUsage)
@@ -61,6 +61,10 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if *jobs < 1 || *jobs > maxJobs {
+		fmt.Fprintf(stderr, "mdscheck: --jobs must be from 1 to %d, not %d\n", maxJobs, *jobs)
 		return 2
 	}
 	opts := check.DefaultOptions
@@ -98,7 +102,7 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if isTerminal(stderr) {
 		prog = &progress{w: stderr}
 	}
-	results := checkAll(inputs, opts, max(*jobs, 1), prog)
+	results := checkAll(inputs, opts, *jobs, prog)
 	if ioFailed && len(results) == 0 && *format == "text" {
 		return 2 // nothing was read: the errors above say why, a summary would mislead
 	}
@@ -117,6 +121,10 @@ func validate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// maxJobs bounds --jobs: far above any core count that helps, far below
+// what would exhaust memory on goroutines and channel buffers.
+const maxJobs = 1024
 
 // collect reads the inputs in a stable order: arguments as given,
 // directories sorted. Read failures are reported and flagged.
@@ -162,9 +170,16 @@ func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) 
 				}
 				return nil
 			}
-			if ext := filepath.Ext(path); ext == ".yaml" || ext == ".yml" {
-				files = append(files, path)
+			if ext := filepath.Ext(path); ext != ".yaml" && ext != ".yml" {
+				return nil
 			}
+			// A FIFO, socket or device would block the walk or never end;
+			// only regular files (or links to them) are read.
+			if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+				fmt.Fprintf(stderr, "mdscheck: %s: skipped, not a regular file\n", path)
+				return nil
+			}
+			files = append(files, path)
 			return nil
 		})
 		if err != nil {
@@ -209,6 +224,7 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 			units = append(units, unit{i, j, sp})
 		}
 	}
+	jobs = min(jobs, max(len(units), 1)) // no idle workers
 	var wg sync.WaitGroup
 	next := make(chan unit, jobs*4)
 	for w := 0; w < jobs; w++ {
