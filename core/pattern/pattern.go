@@ -4,8 +4,8 @@
 // + and {m,n}); this package implements that part and refuses the rest, so
 // the core needs no regexp package, whose code and Unicode tables every
 // WebAssembly host would download. Matching is by backtracking over the
-// compiled tree; the specification's patterns have no nested quantifiers,
-// so it is linear in the input for them.
+// compiled tree; Compile refuses what could make that slow (linear.go),
+// so matching is linear in the input.
 package pattern
 
 import (
@@ -48,6 +48,9 @@ func Compile(expr string) (*Pattern, error) {
 	n, err := p.alt()
 	if err == nil && p.pos < len(p.src) {
 		err = fmt.Errorf("unexpected %q", p.src[p.pos])
+	}
+	if err == nil {
+		err = linear(&n)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("pattern %q at %d: %w", expr, p.pos, err)
