@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
@@ -44,4 +45,62 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzSuppressions appends a fuzzed suppression comment to one line of a
+// manifest with findings on several lines. Whatever the comment says, it
+// may only take findings away, only from its own line (or the next, when
+// alone on its line), and never a syntax error or a limit.
+func FuzzSuppressions(f *testing.F) {
+	base := manifest("Kafka", "  maintenanceWindowDow: funday\n  maintenanceWindowTime: \"25:00:00\"\n  bogus: 1\n  disk_space: 10 GB\n")
+	lines := strings.SplitAfter(base, "\n")
+	for _, seed := range []string{"", "enum", "enum, format", "unknown-field format", ",,", "yaml-syntax", "limit", "\tenum\t", "# mdscheck:ignore enum"} {
+		for line := range lines {
+			f.Add(seed, line, false)
+			f.Add(seed, line, true)
+		}
+	}
+	key := func(d report.Diagnostic) string { return d.Rule + " " + d.Path + " " + d.Message }
+	want := map[string]int{}
+	all := report.Validate(base, text.UTF16, check.DefaultOptions).Diagnostics
+	for _, d := range all {
+		want[key(d)] = d.Range.Start.Line
+	}
+	f.Fuzz(func(t *testing.T, rules string, line int, alone bool) {
+		if line < 0 || line >= len(lines) || !commentText(rules) {
+			return // text no comment can hold: the document is refused
+		}
+		comment := "# mdscheck:ignore " + rules
+		var src string
+		target := line // the line whose findings the comment may silence
+		if alone {
+			src = strings.Join(lines[:line], "") + comment + "\n" + strings.Join(lines[line:], "")
+		} else {
+			src = strings.Join(lines[:line], "") + strings.TrimSuffix(lines[line], "\n") + "  " + comment + "\n" + strings.Join(lines[line+1:], "")
+		}
+		got := report.Validate(src, text.UTF16, check.DefaultOptions).Diagnostics
+		kept := map[string]bool{}
+		for _, d := range got {
+			if _, ok := want[key(d)]; !ok {
+				t.Fatalf("the comment %q made a new finding: %+v", comment, d)
+			}
+			kept[key(d)] = true
+		}
+		for _, d := range all {
+			if !kept[key(d)] && (d.Range.Start.Line != target || d.Rule == "yaml-syntax" || d.Rule == "limit") {
+				t.Fatalf("the comment %q on line %d (alone %v) silenced %+v", comment, line, alone, d)
+			}
+		}
+	})
+}
+
+// commentText reports whether s can stand in a comment: UTF-8 without
+// control characters (but tabs) or a byte-order mark.
+func commentText(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || r < 0x20 && r != '\t' || r == 0x7f || r == 0xfeff {
+			return false
+		}
+	}
+	return true
 }
