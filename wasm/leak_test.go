@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/leak"
+)
+
+// TestNoSecretFromTheModule runs every secret attack case through the
+// module under wazero: validate, and hover and completion at each line's
+// start and at each secret range the module reports. No result may hold
+// a secret.
+func TestNoSecretFromTheModule(t *testing.T) {
+	in := newInstance(t)
+	cases := leak.Cases()
+	for _, c := range cases {
+		ptr := in.put(c.Text)
+		n := int32(len(c.Text))
+		res := in.take(in.must("validate", ptr, n, 0))
+		if s := c.Leaked(res); s != "" {
+			t.Errorf("%s: validate shows the secret %q: %s", c.Name, s, res)
+		}
+		var file struct {
+			Secrets []text.Range `json:"secrets"`
+		}
+		if err := json.Unmarshal([]byte(res), &file); err != nil {
+			t.Fatalf("%s: %v", c.Name, err)
+		}
+		idx := text.NewIndex(c.Text)
+		var probes []text.Position
+		for line := 0; line < idx.Lines(); line++ {
+			probes = append(probes, text.Position{Line: line})
+		}
+		for _, r := range file.Secrets {
+			probes = append(probes, r.Start, r.End)
+		}
+		for _, p := range probes {
+			for _, export := range []string{"hover", "complete"} {
+				out := in.take(in.must(export, ptr, n, int32(p.Line), int32(p.Character), 0))
+				if s := c.Leaked(out); s != "" {
+					t.Errorf("%s: %s at %+v shows the secret %q: %s", c.Name, export, p, s, out)
+				}
+			}
+		}
+		in.must("free", ptr)
+	}
+}
