@@ -64,6 +64,15 @@ export interface Diagnostic {
 export interface ValidateResult {
   documents: DocumentInfo[];
   diagnostics: Diagnostic[];
+  /**
+   * The ranges of the text that hold secret values: members the schema
+   * marks secret (passwords, tokens, `client_secret`, keys...) and values
+   * that share an anchor with one. In order, without overlaps; absent when
+   * there are none. In a document that does not parse, a cautious guess by
+   * key name. Replace them before the text leaves the user's hands (a
+   * link, a log line, an issue).
+   */
+  secrets?: Range[];
 }
 
 export interface MarkupContent {

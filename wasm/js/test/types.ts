@@ -13,6 +13,7 @@ export async function use(bytes: Uint8Array): Promise<string[]> {
   const r: ValidateResult = m.validate('kind: Kafka', { encoding: 'utf-32' });
   const first: Diagnostic | undefined = r.diagnostics[0];
   const line: number | undefined = first?.range.start.line;
+  const hidden: number = r.secrets?.[0]?.end.character ?? 0;
   const edits = first?.fixes?.[0]?.edits.map((e) => e.newText) ?? [];
   const items: CompletionItem[] = m.complete(bytes, { line: 0, character: 0 });
   const h: Hover | null = m.hover('x', { line: 0, character: 0 });
@@ -27,5 +28,5 @@ export async function use(bytes: Uint8Array): Promise<string[]> {
   await load(undefined, { encoding: 'utf-7' });
   // @ts-expect-error severity is one of four words
   const s: Diagnostic['severity'] = 'fatal';
-  return [String(abi), String(line), ...edits, ...items.map((i) => i.label), h?.contents.value ?? '', s];
+  return [String(abi), String(line), String(hidden), ...edits, ...items.map((i) => i.label), h?.contents.value ?? '', s];
 }
