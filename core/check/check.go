@@ -44,6 +44,9 @@ type checker struct {
 	// reported is a value the envelope check has already reported on.
 	reported *document.Node
 	secrets  secret.Values
+	// base is the place of the resource being checked: the root, or an
+	// item of a List.
+	base path
 }
 
 // Document checks one document of the stream src and returns what it
@@ -66,30 +69,47 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	}
 	info.APIVersion = root.Get("apiVersion").String()
 	info.Kind = root.Get("kind").String()
-	if md := root.Get("metadata"); md != nil {
-		info.Name = md.Get("name").String()
-	}
-	if !c.envelope(root, &info) {
-		return info, c.out
-	}
-	c.secrets = secret.Find(c.kind, d)
-	if c.secrets.Has(root.Get("metadata").Get("name")) {
-		info.Name = ""
-	}
-	info.Checked = true
+	nameNode := root.Get("metadata").Get("name")
+	info.Name = nameNode.String()
+	c.secrets = secret.New(d)
 	c.dups = make(map[*document.Node]bool, len(d.Duplicates))
 	for _, k := range d.Duplicates {
 		c.dups[k] = true
 	}
-	c.value(root, c.kind.Manifest, path{}, nil)
+	// A List (what kubectl get -o yaml writes) holds resources of its
+	// own; each is checked as a document, at its place under items.
+	resources, bases := []*document.Node{root}, []path{{}}
+	if items := listItems(root); items != nil {
+		resources, bases = resources[:0], bases[:0]
+		for i, it := range items.Items {
+			if it.Kind == document.Mapping {
+				resources = append(resources, it)
+				bases = append(bases, path{}.key("items").index(i))
+			}
+		}
+	}
+	// Every resource's secrets are known before any is checked: an
+	// anchor in one may be aliased in another.
+	for _, r := range resources {
+		c.secrets.Walk(schema.Lookup(r.Get("kind").String()), r)
+	}
+	for i, r := range resources {
+		if c.resource(r, bases[i]) {
+			info.Checked = true
+		}
+	}
+	if c.secrets.Has(nameNode) {
+		info.Name = ""
+	}
+	if !info.Checked {
+		c.scrub()
+		return info, c.out
+	}
 	// Duplicates the walk did not reach (inside unchecked members).
 	for _, k := range d.Duplicates {
 		if c.dups[k] {
 			c.duplicate(k, path{})
 		}
-	}
-	for _, r := range crossRules {
-		r(c, root)
 	}
 	if sup := readSuppressions(src, d); sup != nil {
 		kept := c.out[:0]
@@ -150,37 +170,94 @@ func fixHolds(f Fix, text string) bool {
 	return false
 }
 
-// envelope decides whether the document is ours and of which kind. It
-// reports what stops the check and returns false then.
-func (c *checker) envelope(root *document.Node, info *Info) bool {
-	av := root.GetPair("apiVersion")
-	if av == nil || av.Value.Type != document.String {
+// listItems returns the items of a kind: List document (apiVersion v1),
+// or nil.
+func listItems(root *document.Node) *document.Node {
+	if root.Get("kind").String() != "List" || root.Get("apiVersion").String() != "v1" {
+		return nil
+	}
+	if items := root.Get("items"); items != nil && items.Kind == document.Sequence {
+		return items
+	}
+	return nil
+}
+
+// resource checks one resource: the document's root, or an item of a
+// List at base. It reports whether the resource is ours and was checked.
+func (c *checker) resource(root *document.Node, base path) bool {
+	c.base, c.kind, c.reported = base, nil, nil
+	if !c.envelope(root) {
 		return false
 	}
-	v := av.Value.Text
-	if v != schema.APIVersion {
-		if !strings.HasPrefix(v, schema.Group+"/") {
-			return false // another group: not ours
+	c.value(root, c.kind.Manifest, base, nil)
+	for _, r := range crossRules {
+		r(c, root)
+	}
+	return true
+}
+
+// envelope decides whether a resource is ours and of which kind. It
+// reports what stops the check and returns false then. One of our kinds
+// with no apiVersion, a version without a group, or a group one or two
+// edits from ours is ours with a mistake: kubectl refuses it, and the
+// user plainly meant this kind.
+func (c *checker) envelope(root *document.Node) bool {
+	av := root.GetPair("apiVersion")
+	kp := root.GetPair("kind")
+	ours := kp != nil && schema.Lookup(kp.Value.String()) != nil
+	at := c.base.key("apiVersion")
+	switch {
+	case av == nil || av.Value.IsNull():
+		if !ours {
+			return false
 		}
-		// Our group with another version: say so, and check the rest
-		// against the one version there is, so every mistake shows at once.
+		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required",
+			Path: at.human, Pointer: at.pointer,
+			Message: fmt.Sprintf("missing required member \"apiVersion\"; %s is of %s", kp.Value.Text, schema.APIVersion)}
+		if av != nil {
+			d.Start, d.End = av.Key.Start, av.Key.End
+		} else if ls := strings.LastIndexByte(c.src[:kp.Key.Start], '\n') + 1; strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
+			// A block mapping: the member goes on a line of its own above kind.
+			d.Fixes = []Fix{{Title: "Add apiVersion: " + schema.APIVersion, Edits: []Edit{{Start: kp.Key.Start, End: kp.Key.Start,
+				NewText: "apiVersion: " + schema.APIVersion + "\n" + strings.Repeat(" ", kp.Key.Start-ls)}}}}
+		}
+		c.report(d)
+	case av.Value.Type != document.String:
+		return false
+	case av.Value.Text != schema.APIVersion:
+		v := av.Value.Text
+		group, _, grouped := strings.Cut(v, "/")
+		var msg string
+		switch {
+		case grouped && group == schema.Group:
+			// Our group with another version: check the rest against the
+			// one version there is, so every mistake shows at once.
+			msg = fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion)
+		case !ours:
+			return false // another group's object, or not an object of ours
+		case !grouped:
+			msg = fmt.Sprintf("%q has no group; %s is of %q", v, kp.Value.Text, schema.APIVersion)
+		case distance(strings.ToLower(group), schema.Group) <= 2:
+			msg = fmt.Sprintf("unknown group %q; did you mean %s? %s is of %q", group, schema.Group, kp.Value.Text, schema.APIVersion)
+		default:
+			return false // another product's kind of the same name
+		}
 		c.reported = av.Value
 		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-			Path: "apiVersion", Pointer: "/apiVersion",
-			Message: fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion),
-			Fixes:   []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
+			Path: at.human, Pointer: at.pointer, Message: msg,
+			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
 	}
-	kp := root.GetPair("kind")
+	kindAt := c.base.key("kind")
 	if kp == nil || kp.Value.IsNull() {
 		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
-			Path: "kind", Pointer: "/kind",
+			Path: kindAt.human, Pointer: kindAt.pointer,
 			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
 		return false
 	}
 	c.kind = schema.Lookup(kp.Value.String())
 	if c.kind == nil {
 		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
-			Path: "kind", Pointer: "/kind",
+			Path: kindAt.human, Pointer: kindAt.pointer,
 			Message: fmt.Sprintf("unknown kind %s; must be one of %s", quoteValue(kp.Value), strings.Join(schema.Names(), ", "))}
 		for _, n := range schema.Names() {
 			if strings.EqualFold(n, kp.Value.Text) {
@@ -274,8 +351,8 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
 	}
 	for _, prop := range s.Properties {
-		if !prop.Required {
-			continue
+		if !prop.Required || p == c.base && (prop.Name == "apiVersion" || prop.Name == "kind") {
+			continue // the envelope has said what is missing there
 		}
 		v := n.GetPair(prop.Name)
 		if v != nil && !v.Value.IsNull() {

@@ -38,9 +38,10 @@ func lookup(n *document.Node, p path, keys ...string) (member, bool) {
 	return m, true
 }
 
-// userConfig returns spec.userConfig when it is a mapping.
-func userConfig(root *document.Node) (member, bool) {
-	m, ok := lookup(root, path{}, "spec", "userConfig")
+// userConfig returns spec.userConfig of the resource being checked when
+// it is a mapping.
+func (c *checker) userConfig(root *document.Node) (member, bool) {
+	m, ok := lookup(root, c.base, "spec", "userConfig")
 	return m, ok && m.value.Kind == document.Mapping
 }
 

@@ -11,7 +11,7 @@ func init() { crossRules = append(crossRules, ruleConflict) }
 //   - Grafana: legacy alerting_enabled should not be enabled together with
 //     unified_alerting_enabled, which is on by default (a warning: "should").
 func ruleConflict(c *checker, root *document.Node) {
-	spec, ok := lookup(root, path{}, "spec")
+	spec, ok := lookup(root, c.base, "spec")
 	if !ok || spec.value.Kind != document.Mapping {
 		return
 	}
@@ -23,7 +23,7 @@ func ruleConflict(c *checker, root *document.Node) {
 	if c.kind.Name != "Grafana" {
 		return
 	}
-	uc, ok := userConfig(root)
+	uc, ok := c.userConfig(root)
 	if !ok {
 		return
 	}

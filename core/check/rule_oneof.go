@@ -16,7 +16,7 @@ func init() { crossRules = append(crossRules, ruleOneOf) }
 // Both are warnings: the specification says "should", or names the choice
 // without a "must".
 func ruleOneOf(c *checker, root *document.Node) {
-	uc, ok := userConfig(root)
+	uc, ok := c.userConfig(root)
 	if !ok {
 		return
 	}

@@ -19,7 +19,7 @@ func init() { crossRules = append(crossRules, ruleOrder) }
 //     minimum above its maximum is a warning; the specification states
 //     the bounds of each but not their relation.
 func ruleOrder(c *checker, root *document.Node) {
-	uc, ok := userConfig(root)
+	uc, ok := c.userConfig(root)
 	if !ok {
 		return
 	}

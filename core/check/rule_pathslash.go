@@ -14,7 +14,7 @@ func rulePathSlash(c *checker, root *document.Node) {
 	if c.kind.Name != "OpenSearch" {
 		return
 	}
-	uc, ok := userConfig(root)
+	uc, ok := c.userConfig(root)
 	if !ok {
 		return
 	}

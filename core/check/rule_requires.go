@@ -14,7 +14,7 @@ func init() { crossRules = append(crossRules, ruleRequires) }
 //   - Grafana: auth_gitlab's api_url, auth_url and token_url describe one
 //     self-hosted provider; one without the others is a warning.
 func ruleRequires(c *checker, root *document.Node) {
-	uc, ok := userConfig(root)
+	uc, ok := c.userConfig(root)
 	if !ok {
 		return
 	}

@@ -29,12 +29,23 @@ type Values struct {
 // Find returns the secret values of d, a document of kind k (nil when the
 // document is not one of ours: then nothing is known to be secret).
 func Find(k *schema.Kind, d *document.Document) Values {
-	v := Values{doc: d}
-	if k == nil || d == nil || d.Root == nil {
-		return v
+	v := New(d)
+	if d != nil {
+		v.Walk(k, d.Root)
 	}
-	v.walk(d.Root, k.Manifest)
 	return v
+}
+
+// New returns an empty set of the secret values of d, for Walk to fill
+// resource by resource (the items of a List).
+func New(d *document.Document) Values { return Values{doc: d} }
+
+// Walk adds the secret values of root, a resource of kind k (nothing
+// when k is nil).
+func (v *Values) Walk(k *schema.Kind, root *document.Node) {
+	if k != nil && root != nil {
+		v.walk(root, k.Manifest)
+	}
 }
 
 // Has reports whether n holds a secret.
