@@ -335,6 +335,7 @@ func (c *checker) duplicate(k *document.Node, p path) {
 }
 
 func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+	c.keys(n, p)
 	for _, pr := range n.Pairs {
 		if c.dups[pr.Key] {
 			c.duplicate(pr.Key, p.key(pr.Key.Text))
@@ -381,6 +382,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 }
 
 func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
+	c.keys(n, p)
 	for _, pr := range n.Pairs {
 		if c.dups[pr.Key] {
 			c.duplicate(pr.Key, p.key(pr.Key.Text))
