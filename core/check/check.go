@@ -14,6 +14,9 @@ type Options struct {
 	// UnknownFields is the severity of unknown-field findings; 0 turns
 	// them off.
 	UnknownFields Severity
+	// UnusedSuppressions reports mdscheck:ignore comments that silence
+	// nothing (validate --strict).
+	UnusedSuppressions bool
 }
 
 // DefaultOptions report everything as the rules say.
@@ -111,7 +114,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			c.duplicate(k, path{})
 		}
 	}
-	if sup := readSuppressions(src, d); sup != nil {
+	if sup := c.readSuppressions(); sup != nil {
 		kept := c.out[:0]
 		for _, diag := range c.out {
 			if !sup.silenced(src, diag) {
@@ -119,6 +122,9 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			}
 		}
 		c.out = kept
+		if opts.UnusedSuppressions {
+			c.unused(sup)
+		}
 	}
 	c.scrub()
 	Sort(c.out)

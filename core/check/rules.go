@@ -32,6 +32,7 @@ var Rules = []Rule{
 	{"one-of", "An object needs one of several members, or only one of them."},
 	{"order", "A member must not exceed another one (a minimum above a maximum, a local retention above the total)."},
 	{"path-slash", "A path that must not start or end with a slash does."},
+	{"suppression", "An mdscheck:ignore comment names no rule code, or (with --strict) silences nothing."},
 }
 
 // LookupRule returns the rule with code, or nil.

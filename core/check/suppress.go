@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -14,61 +15,190 @@ import (
 //	legacyField: 1
 const ignoreMark = "# mdscheck:ignore"
 
-// suppressions maps a line's start offset to the rules silenced on it
-// (nil: all rules).
-type suppressions map[int][]string
+// suppression is what the comments aimed at one line silence.
+type suppression struct {
+	rules []string // nil: every rule
+	// mark is the span of the last comment aimed at the line, where a
+	// finding about the comment itself goes.
+	mark [2]int
+	used bool
+}
 
-// readSuppressions finds the suppression comments of a document.
-func readSuppressions(src string, d *document.Document) suppressions {
+// suppressions maps a line's start offset to what is silenced on it.
+type suppressions map[int]*suppression
+
+// readSuppressions finds the suppression comments of a document. Only
+// comments count: the same text inside a scalar (a block scalar's line, a
+// quoted string) is the value's, and silences nothing. Rule names that are
+// no rule code are reported: a misspelt one would silently do nothing.
+func (c *checker) readSuppressions() suppressions {
+	src, d := c.src, c.doc
 	text := src[d.Start:d.End]
 	if !strings.Contains(text, ignoreMark) {
 		return nil
 	}
+	var marks []int
+	for off := 0; ; {
+		i := strings.Index(text[off:], ignoreMark)
+		if i < 0 {
+			break
+		}
+		at := d.Start + off + i
+		if at == 0 || src[at-1] == ' ' || src[at-1] == '\t' || src[at-1] == '\n' {
+			marks = append(marks, at)
+		}
+		off += i + len(ignoreMark)
+	}
+	marks = outsideScalars(d.Root, marks)
 	out := suppressions{}
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
+	for _, at := range marks {
+		ls := strings.LastIndexByte(src[:at], '\n') + 1
+		le := lineEndOf(src, at)
+		rest := src[at+len(ignoreMark) : le]
+		if i := strings.Index(rest, ignoreMark); i >= 0 {
+			rest = rest[:i] // the next comment on the line speaks for itself
 		}
-		line := text[off:end]
-		if i := strings.Index(line, ignoreMark); i >= 0 && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t') {
-			rest := strings.TrimSpace(line[i+len(ignoreMark):])
-			rules := strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })
-			target := d.Start + off
-			if strings.TrimSpace(line[:i]) == "" && end < len(text) {
-				target = d.Start + end + 1 // a comment alone: the next line
-			}
-			if len(rules) == 0 {
-				out[target] = nil // every rule
-			} else if prev, seen := out[target]; !seen || prev != nil {
-				out[target] = append(prev, rules...)
+		target := ls
+		if strings.TrimSpace(src[ls:at]) == "" && le < d.End {
+			target = le + 1 // a comment alone: the next line
+			if i := strings.IndexByte(src[le:], '\n'); i >= 0 {
+				target = le + i + 1
 			}
 		}
-		off = end + 1
+		var rules []string
+		for _, f := range fields(rest, at+len(ignoreMark)) {
+			name := src[f[0]:f[1]]
+			if LookupRule(name) == nil {
+				c.unknownRule(name, f)
+				continue
+			}
+			rules = append(rules, name)
+		}
+		s := out[target]
+		if s == nil {
+			s = &suppression{rules: []string{}}
+			out[target] = s
+		}
+		s.mark = [2]int{at, le}
+		switch {
+		case strings.TrimSpace(strings.Map(func(r rune) rune {
+			if r == ',' {
+				return ' '
+			}
+			return r
+		}, rest)) == "":
+			s.rules = nil // every rule
+		case s.rules != nil:
+			s.rules = append(s.rules, rules...)
+		}
 	}
 	return out
 }
 
-// silenced reports whether a finding is suppressed. Syntax errors and
-// limits cannot be: the document was not checked at all.
+// fields returns the spans of the comma- or blank-separated words of s,
+// which starts at offset base of the stream.
+func fields(s string, base int) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		sep := i == len(s) || s[i] == ',' || s[i] == ' ' || s[i] == '\t' || s[i] == '\r'
+		switch {
+		case sep && start >= 0:
+			out = append(out, [2]int{base + start, base + i})
+			start = -1
+		case !sep && start < 0:
+			start = i
+		}
+	}
+	return out
+}
+
+// outsideScalars keeps the marks that no scalar's text holds.
+func outsideScalars(root *document.Node, marks []int) []int {
+	if root == nil || len(marks) == 0 {
+		return marks
+	}
+	inside := map[int]bool{}
+	var walk func(n *document.Node)
+	walk = func(n *document.Node) {
+		if n.Alias {
+			return // its text is the alias's name
+		}
+		if n.Kind == document.Scalar {
+			for _, m := range marks {
+				if m >= n.Start && m < n.End {
+					inside[m] = true
+				}
+			}
+			return
+		}
+		for _, pr := range n.Pairs {
+			walk(pr.Key)
+			walk(pr.Value)
+		}
+		for _, it := range n.Items {
+			walk(it)
+		}
+	}
+	walk(root)
+	kept := marks[:0]
+	for _, m := range marks {
+		if !inside[m] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// unknownRule reports a name in a suppression comment that is no rule.
+func (c *checker) unknownRule(name string, span [2]int) {
+	msg := fmt.Sprintf("%q in mdscheck:ignore is no rule code, so it silences nothing", clip(name))
+	best, bestDist := "", 3
+	for _, r := range Rules {
+		if d := distance(strings.ToLower(name), r.Code); d < bestDist {
+			best, bestDist = r.Code, d
+		}
+	}
+	d := Diagnostic{Start: span[0], End: span[1], Severity: Warning, Rule: "suppression", Message: msg}
+	if best != "" {
+		d.Message += fmt.Sprintf("; did you mean %s?", best)
+		d.Fixes = []Fix{{Title: "Change to " + best, Edits: []Edit{{Start: span[0], End: span[1], NewText: best}}}}
+	}
+	c.report(d)
+}
+
+// silenced reports whether a finding is suppressed, and marks the
+// suppression used. Syntax errors, limits and findings about suppressions
+// cannot be: the document was not checked, or the comment is the problem.
 func (s suppressions) silenced(src string, d Diagnostic) bool {
-	if s == nil || d.Rule == "yaml-syntax" || d.Rule == "limit" {
+	if s == nil || d.Rule == "yaml-syntax" || d.Rule == "limit" || d.Rule == "suppression" {
 		return false
 	}
 	lineStart := strings.LastIndexByte(src[:d.Start], '\n') + 1
-	rules, ok := s[lineStart]
-	if !ok {
+	sup := s[lineStart]
+	if sup == nil {
 		return false
 	}
-	if rules == nil {
+	if sup.rules == nil {
+		sup.used = true
 		return true
 	}
-	for _, r := range rules {
+	for _, r := range sup.rules {
 		if r == d.Rule {
+			sup.used = true
 			return true
 		}
 	}
 	return false
+}
+
+// unused reports each suppression that silenced nothing: after a fix, it
+// would hide the next mistake on its line.
+func (c *checker) unused(s suppressions) {
+	for _, sup := range s {
+		if !sup.used {
+			c.report(Diagnostic{Start: sup.mark[0], End: sup.mark[1], Severity: Warning, Rule: "suppression",
+				Message: "this mdscheck:ignore silences nothing here; remove it, or it will hide the next finding on its line"})
+		}
+	}
 }

@@ -1,6 +1,13 @@
 package check_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
 
 func TestSuppression(t *testing.T) {
 	cases := []struct{ name, spec, want string }{
@@ -10,10 +17,41 @@ func TestSuppression(t *testing.T) {
 		{"line above", "  # mdscheck:ignore unknown-field, type\n  cloudNmae: x\n", ""},
 		{"line above covers one line only", "  # mdscheck:ignore\n  cloudName: 1\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
 		{"inside a value is not a comment", "  cloudName: \"a#mdscheck:ignore\"\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		// The text of a block scalar is the value's, not a comment: it
+		// silences nothing on the next line.
+		{"inside a block scalar", "  tags:\n    note: |\n      # mdscheck:ignore\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		{"inside a quoted string over lines", "  cloudName: \"a\n    # mdscheck:ignore\"\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		// A misspelt rule silences nothing, and says so.
+		{"misspelt rule", "  cloudName: 1 # mdscheck:ignore typ\n", "error type /spec/cloudName\nwarning suppression "},
+		{"one good, one misspelt", "  cloudName: 1 # mdscheck:ignore unknown-fields, type\n", "warning suppression "},
 	}
 	for _, c := range cases {
 		if got := summary(findings(manifest("Kafka", c.spec))); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+func TestSuppressionMessages(t *testing.T) {
+	src := manifest("Kafka", "  cloudName: x # mdscheck:ignore unknown-fields\n  projectVpcId: 2 # mdscheck:ignore\n")
+	ds := findings(src)
+	if len(ds) != 1 || ds[0].Rule != "suppression" ||
+		ds[0].Message != `"unknown-fields" in mdscheck:ignore is no rule code, so it silences nothing; did you mean unknown-field?` ||
+		len(ds[0].Fixes) != 1 || ds[0].Fixes[0].Edits[0].NewText != "unknown-field" {
+		t.Errorf("misspelt rule: %+v", ds)
+	}
+	// With --strict, an ignore that silences nothing is a warning: after a
+	// fix it would hide the next mistake on its line.
+	opts := check.DefaultOptions
+	opts.UnusedSuppressions = true
+	ds = report.Validate(src, text.UTF16, opts).Diagnostics
+	var unused []int
+	for _, d := range ds {
+		if strings.Contains(d.Message, "silences nothing here") {
+			unused = append(unused, d.Range.Start.Line)
+		}
+	}
+	if len(unused) != 1 || unused[0] != 7 {
+		t.Errorf("unused suppressions on lines %v, want [7] (the cloudName line's): %+v", unused, ds)
 	}
 }
