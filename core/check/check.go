@@ -319,7 +319,12 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 			return
 		}
 		if s.MaxItems > 0 && len(n.Items) > s.MaxItems {
-			c.report(at(n, p, Error, "max-items", fmt.Sprintf("has %d items; at most %d allowed", len(n.Items), s.MaxItems)))
+			// The first item too many is underlined; the pointer names the list.
+			d := at(n.Items[s.MaxItems], p, Error, "max-items", fmt.Sprintf("has %d items; at most %s allowed", len(n.Items), schema.Plural(s.MaxItems, "item")))
+			if n.Alias {
+				d.Start, d.End = n.Start, n.End
+			}
+			c.report(d)
 		}
 		for i, it := range n.Items {
 			if it.IsNull() {

@@ -2,10 +2,12 @@ package check
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 func init() { crossRules = append(crossRules, ruleOrder) }
@@ -29,14 +31,14 @@ func ruleOrder(c *checker, root *document.Node) {
 		if !ok || k.value.Kind != document.Mapping {
 			return
 		}
-		c.localRetention(k, "log_local_retention_bytes", "log_retention_bytes", nil)
+		c.localRetention(k, "log_local_retention_bytes", "log_retention_bytes", nil, "")
 		// Without log_retention_ms, the hours setting applies (default 168);
 		// its maximum (2147483647) times 3600000 fits in 64 bits.
-		hours := int64(168)
+		hours, which := int64(168), "the default"
 		if h, ok := lookup(k.value, k.path, "log_retention_hours"); ok {
 			if v, ok := h.number(); ok {
 				if n, ok := v.Int64(); ok && n <= 1<<31 {
-					hours = n
+					hours, which = n, ""
 				}
 			}
 		}
@@ -45,7 +47,9 @@ func ruleOrder(c *checker, root *document.Node) {
 			d := decimal.FromInt(hours * 3600000)
 			fromHours = &d
 		}
-		c.localRetention(k, "log_local_retention_ms", "log_retention_ms", fromHours)
+		// Said in the unit it was written in and in the unit compared.
+		hoursText := fmt.Sprintf("%s log_retention_hours (%s, that is %s ms)", which, schema.Plural(int(hours), "hour"), fromHours)
+		c.localRetention(k, "log_local_retention_ms", "log_retention_ms", fromHours, strings.TrimSpace(hoursText))
 		c.notAbove(k, "group_min_session_timeout_ms", "group_max_session_timeout_ms")
 		c.notAbove(k, "log_cleaner_min_compaction_lag_ms", "log_cleaner_max_compaction_lag_ms")
 	case "OpenSearch":
@@ -63,8 +67,8 @@ func ruleOrder(c *checker, root *document.Node) {
 }
 
 // localRetention checks a local retention against the total: the member
-// total, or otherwise fallback (nil: no limit).
-func (c *checker) localRetention(k member, local, total string, fallback *decimal.Dec) {
+// total, or otherwise fallback (nil: no limit), which fallbackText names.
+func (c *checker) localRetention(k member, local, total string, fallback *decimal.Dec, fallbackText string) {
 	l, ok := lookup(k.value, k.path, local)
 	if !ok {
 		return
@@ -73,19 +77,19 @@ func (c *checker) localRetention(k member, local, total string, fallback *decima
 	if !ok || lv.Sign() < 0 { // -2: use the total
 		return
 	}
-	limit, limitText := fallback, "log_retention_hours"
+	limit, limitText := fallback, fallbackText
 	if t, ok := lookup(k.value, k.path, total); ok {
 		tv, ok := t.number()
 		if !ok {
 			return
 		}
-		limit, limitText = &tv, total
+		limit, limitText = &tv, fmt.Sprintf("%s (%s)", total, tv.String())
 	}
 	if limit == nil || limit.Sign() < 0 { // -1: no limit
 		return
 	}
 	if decimal.Cmp(lv, *limit) > 0 {
-		c.report(l.valueFinding(Error, "order", fmt.Sprintf("%s (%s) must not exceed %s (%s)", local, l.value.Text, limitText, limit.String())))
+		c.report(l.valueFinding(Error, "order", fmt.Sprintf("%s (%s) must not exceed %s", local, l.value.Text, limitText)))
 	}
 }
 

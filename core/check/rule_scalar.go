@@ -71,6 +71,20 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		c.report(d)
 		return
 	}
+	if only := onlyRequired(s); only != nil && !n.IsNull() && !c.hidden(n, s) && matchesScalar(n, only.Schema) {
+		// ip_filter: [10.0.0.0/8], where each item is {network: ...}:
+		// show the shape with the value in it.
+		entry := only.Name + ": " + n.Text
+		if n.Type == document.String {
+			entry = only.Name + ": " + document.Quote(n.Text)
+		}
+		d.Message = fmt.Sprintf("must be a mapping, not %s; write it as %s", n.Describe(), entry)
+		if !n.Alias {
+			d.Fixes = []Fix{c.replaceFix(n, "{"+entry+"}", "Write {"+entry+"}")}
+		}
+		c.report(d)
+		return
+	}
 	val := c.shown(n, s)
 	secret := c.hidden(n, s)
 	switch {
@@ -108,6 +122,32 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		d.Message = fmt.Sprintf("must be %s, not %s (%s)", want, n.Describe(), val)
 	}
 	c.report(d)
+}
+
+// onlyRequired returns the one required member of an object schema, or
+// nil when it has none or several.
+func onlyRequired(s *schema.Schema) *schema.Property {
+	if s.Type != schema.Object {
+		return nil
+	}
+	var only *schema.Property
+	for _, p := range s.Properties {
+		if p.Required {
+			if only != nil {
+				return nil
+			}
+			only = p
+		}
+	}
+	return only
+}
+
+// matchesScalar reports whether scalar n has the type schema s wants.
+func matchesScalar(n *document.Node, s *schema.Schema) bool {
+	if s.Type == schema.String {
+		return n.Type == document.String
+	}
+	return matchesType(n, s.Type)
 }
 
 func matchesType(n *document.Node, t schema.Type) bool {
@@ -259,12 +299,14 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 		}
 		if !ok {
 			d := at(n, p, Error, "enum", fmt.Sprintf("%s is not allowed; must be one of %s", c.shown(n, s), enumList(s.Enum)))
-			for _, e := range s.Enum {
-				if strings.EqualFold(e, v) && !n.Alias && !c.hidden(n, s) {
+			if len(s.Enum) == 1 {
+				d.Message = fmt.Sprintf("%s is not allowed; the only allowed value is %s", c.shown(n, s), enumList(s.Enum))
+			}
+			if e := nearestEnum(v, s.Enum); e != "" && !n.Alias && !c.hidden(n, s) {
+				if len(s.Enum) > 1 {
 					d.Message += fmt.Sprintf(" (did you mean %s?)", e)
-					d.Fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
-					break
 				}
+				d.Fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
 			}
 			c.report(d)
 		}
@@ -294,12 +336,41 @@ func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
 	}
 }
 
-func characters(n int) string {
-	if n == 1 {
-		return "1 character"
+// nearestEnum returns the allowed value v most likely meant: the same in
+// another case, one that starts with or contains it (mandatory for
+// MandatoryStartTLS), or one a few edits away; "" when none stands out.
+func nearestEnum(v string, enum []string) string {
+	lv := strings.ToLower(v)
+	if lv == "" {
+		return ""
 	}
-	return fmt.Sprintf("%d characters", n)
+	for _, e := range enum {
+		if strings.EqualFold(e, v) {
+			return e
+		}
+	}
+	found := ""
+	for _, e := range enum {
+		if le := strings.ToLower(e); strings.Contains(le, lv) || len(le) >= 3 && strings.Contains(lv, le) {
+			if found != "" {
+				return "" // two candidates: no guess
+			}
+			found = e
+		}
+	}
+	if found != "" {
+		return found
+	}
+	best, bestDist := "", max(len(v)/3, 1)+1
+	for _, e := range enum {
+		if d := distance(lv, strings.ToLower(e)); d < bestDist {
+			best, bestDist = e, d
+		}
+	}
+	return best
 }
+
+func characters(n int) string { return schema.Plural(n, "character") }
 
 // enumList lists allowed values for a message; values that would be hard
 // to read in a comma-separated list ("compact,delete", "") are quoted.

@@ -38,7 +38,10 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 			break
 		}
 	}
-	if dotted != "" {
+	if nested := nestedPath(name, s); nested != "" {
+		// node_duress.cpu_threshold: where nested objects are meant.
+		d.Message += "; these are nested members, not one key with dots: write " + nested
+	} else if dotted != "" {
 		// search: {insights: {top_queries: ...}} where one dotted key is meant.
 		d.Message += fmt.Sprintf("; %q is a single key with dots in it: write %s: on one line", dotted, dotted)
 	} else if best := nearest(name, s); best != "" {
@@ -54,6 +57,28 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 		d.Message += "; known fields: " + strings.Join(names, ", ")
 	}
 	c.report(d)
+}
+
+// nestedPath returns how to write a dotted name as the nested members it
+// names in s ("node_duress:, then cpu_threshold: under it"), or "".
+func nestedPath(name string, s *schema.Schema) string {
+	parts := strings.Split(name, ".")
+	if len(parts) < 2 {
+		return ""
+	}
+	cur := s
+	for i, part := range parts {
+		p := cur.Property(part)
+		if p == nil || i < len(parts)-1 && p.Type != schema.Object {
+			return ""
+		}
+		cur = p.Schema
+	}
+	out := parts[0] + ":"
+	for _, part := range parts[1:] {
+		out += ", then " + part + ": under it"
+	}
+	return out
 }
 
 // nearest returns the member of s closest to name, when close enough to be

@@ -93,9 +93,9 @@ func Constraints(s *Schema) []string {
 	case s.MinLength > 0 && s.MaxLength > 0:
 		out = append(out, fmt.Sprintf("length %d to %d characters", s.MinLength, s.MaxLength))
 	case s.MinLength > 0:
-		out = append(out, fmt.Sprintf("at least %d characters", s.MinLength))
+		out = append(out, "at least "+Plural(s.MinLength, "character"))
 	case s.MaxLength > 0:
-		out = append(out, fmt.Sprintf("at most %d characters", s.MaxLength))
+		out = append(out, "at most "+Plural(s.MaxLength, "character"))
 	}
 	switch {
 	case s.Minimum != "" && s.Maximum != "":
@@ -106,9 +106,17 @@ func Constraints(s *Schema) []string {
 		out = append(out, "at most "+s.Maximum)
 	}
 	if s.MaxItems > 0 {
-		out = append(out, fmt.Sprintf("at most %d items", s.MaxItems))
+		out = append(out, "at most "+Plural(s.MaxItems, "item"))
 	}
 	return out
+}
+
+// Plural counts things in words: "1 item", "2 items".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 var formatWords = map[Format]string{
