@@ -84,7 +84,7 @@ func TestTextOutput(t *testing.T) {
 	want := `<stdin>:7:12: error: "Bad Project!" does not match the pattern ^[a-zA-Z0-9_-]+$: letters, digits, ` + "`_` and `-`" + ` [pattern]
     project: Bad Project!
              ^^^^^^^^^^^^
-<stdin>:8:25: error: "funday" is not allowed; must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday [enum]
+<stdin>:8:25: error: "funday" is not allowed; must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday (did you mean sunday?) [enum]
     maintenanceWindowDow: funday
                           ^^^^^^
 2 errors, 0 warnings in 1 file (1 of 1 documents checked)
