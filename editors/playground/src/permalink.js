@@ -1,5 +1,9 @@
 // Permalinks: the text, deflated (CompressionStream "deflate-raw") and
-// base64url-encoded, in the URL hash after "#code=".
+// base64url-encoded, in the URL hash after "#code=". A link ends up in
+// chats, issues, browser history and sync, so secret values never go into
+// one: redact replaces them first.
+
+import { toOffset } from './positions.js';
 
 /** The hash prefix of a permalink. */
 export const PREFIX = '#code=';
@@ -17,6 +21,92 @@ function fromBase64url(s) {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error('the link is damaged: it has characters base64url does not use');
   const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((s.length + 3) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/**
+ * What a secret value becomes in a link. YAML reads it as a plain string
+ * in block and flow context alike (no indicator starts it, it holds no
+ * `,` `[` `]` `{` `}` `: ` or ` #`), so the manifest still parses, and a
+ * reader sees at once what was taken out.
+ */
+export const SECRET = '<secret>';
+
+/**
+ * The text of doc with every secret range replaced by SECRET, and how
+ * many were replaced.
+ * @param {import('@codemirror/state').Text} doc
+ * @param {{start: {line: number, character: number}, end: {line: number, character: number}}[]} ranges
+ *   the `secrets` of the checker's result for exactly this doc (UTF-16)
+ * @returns {{text: string, replaced: number}}
+ */
+export function redact(doc, ranges) {
+  // The checker promises ranges in order and without overlaps; sorting and
+  // merging anyway costs nothing and means a broken promise cannot leave
+  // part of a secret in the link.
+  const spans = ranges
+    .map((r) => [toOffset(doc, r.start), toOffset(doc, r.end)])
+    .filter(([from, to]) => to > from)
+    .sort((a, b) => a[0] - b[0]);
+  const merged = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push(span);
+  }
+  const text = doc.toString();
+  const outside = [];
+  let at = 0;
+  for (const [from, to] of merged) {
+    outside.push(text.slice(at, from));
+    at = to;
+  }
+  outside.push(text.slice(at));
+  const kept = outside.join('\n');
+  let out = outside[0];
+  merged.forEach(([from, to], i) => {
+    out += replacement(text.slice(from, to), kept) + outside[i + 1];
+  });
+  return { text: out, replaced: merged.length };
+}
+
+// A node's properties before its value: an anchor (&name) or a tag (!tag),
+// then space, then more of the value.
+const PROPERTY = /^([&!])([^\s,[\]{}]*)\s+(?=\S)/;
+
+// replacement is what stands for one secret value in the link: SECRET,
+// with the white space around it kept (a range may start at a line's
+// indentation or end at a line break), and with its anchor kept where an
+// alias outside the secrets names it, so that the alias still resolves;
+// the name is in the link already then. Any other anchor may be part of
+// the secret (`password: &abc def` is an anchor and a value in YAML), and
+// tags go, so that no tag asks for a type SECRET is not.
+function replacement(value, kept) {
+  let [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(value);
+  // An alias's name ends before a flow indicator, so `]`, `}` and `,`
+  // after it are the flow collection's, never the secret's: they stay, and
+  // the collection stays closed. (The checker's range of an alias in a
+  // flow mapping has been seen to take the `}` after it.)
+  const alias = /^(\*[^\s,[\]{}]+)([\]},\s]+)$/.exec(body);
+  if (alias) {
+    body = alias[1];
+    trail = alias[2] + trail;
+  }
+  let anchors = '';
+  let rest = body;
+  for (let m; (m = PROPERTY.exec(rest)); rest = rest.slice(m[0].length)) {
+    if (m[1] === '&' && m[2] && aliased(m[2], kept)) anchors += `&${m[2]} `;
+  }
+  return lead + anchors + SECRET + trail;
+}
+
+// aliased reports whether text holds the alias *name (an alias ends where
+// the name's characters end).
+function aliased(name, text) {
+  for (let i = text.indexOf('*' + name); i >= 0; i = text.indexOf('*' + name, i + 1)) {
+    const next = text[i + 1 + name.length];
+    if (next === undefined || /[\s,[\]{}]/.test(next)) return true;
+  }
+  return false;
 }
 
 /**

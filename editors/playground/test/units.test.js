@@ -1,12 +1,13 @@
-// The playground's pure parts in Node: snippets, Markdown, permalinks and
-// positions, on the cases the checker produces and on hostile ones.
+// The playground's pure parts in Node: snippets, Markdown, permalinks (and
+// the redaction of their secrets) and positions, on the cases the checker
+// produces and on hostile ones.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Text } from '@codemirror/state';
 import { toCodeMirror } from '../src/snippet.js';
 import { renderMarkdown } from '../src/markdown.js';
-import { encode, decode, PREFIX } from '../src/permalink.js';
+import { encode, decode, redact, PREFIX, SECRET } from '../src/permalink.js';
 import { toOffset, toPosition } from '../src/positions.js';
 
 test('LSP snippets become CodeMirror templates', () => {
@@ -59,6 +60,48 @@ test('permalinks carry any text and refuse damaged ones', async () => {
   const bomb = await encode('a'.repeat(5 << 20));
   assert.ok(bomb.length < 20_000);
   await assert.rejects(decode(bomb), /more than 4 MB/);
+});
+
+const textOf = (t) => Text.of(t.split('\n'));
+
+// range is the LSP range of the first occurrence of part in doc's text.
+function range(doc, part) {
+  const start = doc.toString().indexOf(part);
+  return { start: toPosition(doc, start), end: toPosition(doc, start + part.length) };
+}
+
+test('redaction replaces each secret range by <secret> and counts them', () => {
+  assert.equal(SECRET, '<secret>');
+  // Emoji before a secret on its line: ranges count UTF-16 units, as the checker's do.
+  let doc = textOf('a: {host: "🙂🙂", password: hunter2}\ntoken: "xyz"\nname: n\n');
+  assert.deepEqual(redact(doc, [range(doc, 'hunter2'), range(doc, '"xyz"')]),
+    { text: 'a: {host: "🙂🙂", password: <secret>}\ntoken: <secret>\nname: n\n', replaced: 2 });
+  // Out of order and overlapping ranges are still covered whole.
+  doc = textOf('password: abcdefgh\n');
+  const ab = range(doc, 'abcde');
+  const all = range(doc, 'defgh');
+  assert.deepEqual(redact(doc, [all, ab]), { text: 'password: <secret>\n', replaced: 1 });
+  assert.deepEqual(redact(doc, []), { text: 'password: abcdefgh\n', replaced: 0 });
+  // A block scalar becomes one plain value; the line break after it stays.
+  doc = textOf('password: |\n  line one\n  line two\nname: n');
+  assert.equal(redact(doc, [range(doc, '|\n  line one\n  line two\n')]).text, 'password: <secret>\nname: n');
+});
+
+test('redaction keeps the anchors that aliases use, and nothing else of a value', () => {
+  // Aliased outside the secret: the anchor stays, so the alias still resolves.
+  let doc = textOf('password: &pw s3cret\nother: *pw\n');
+  assert.equal(redact(doc, [range(doc, '&pw s3cret')]).text, 'password: &pw <secret>\nother: *pw\n');
+  // No alias names it: the "anchor" may be half the secret (YAML reads `&abc def` as one).
+  doc = textOf('password: &abc def\n');
+  assert.equal(redact(doc, [range(doc, '&abc def')]).text, 'password: <secret>\n');
+  doc = textOf('password: &abc def\nx: *abcd\n');
+  assert.equal(redact(doc, [range(doc, '&abc def')]).text, 'password: <secret>\nx: *abcd\n');
+  // Tags go: <secret> is no integer.
+  doc = textOf('token: !!int 8675309\n');
+  assert.equal(redact(doc, [range(doc, '!!int 8675309')]).text, 'token: <secret>\n');
+  // A range of an alias that takes the flow mapping's `}` leaves the `}`.
+  doc = textOf('name: &s v\nspec: {password: *s}\n');
+  assert.equal(redact(doc, [range(doc, 'v'), range(doc, '*s}')]).text, 'name: &s <secret>\nspec: {password: <secret>}\n');
 });
 
 test('LSP positions and CodeMirror offsets convert both ways', () => {
