@@ -2,35 +2,50 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
-// explain describes a rule code, or a member given as KIND.path.
-func explain(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: mdscheck explain RULE|KIND[.PATH]   (for example: explain enum, explain Kafka.spec.userConfig.kafka_version)")
-		return 2
+func newExplainCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain [flags] RULE|KIND[.PATH]",
+		Short: "Describe a rule code or a member of a kind",
+		Long: `Describes a rule code (the word in brackets at the end of a finding), or a
+member of a kind given as KIND.PATH: its type, constraints, default,
+lifecycle, description and members. A bare KIND describes the whole
+manifest.`,
+		Example: `  mdscheck explain enum
+  mdscheck explain Kafka.spec.userConfig.kafka_version
+  mdscheck explain 'OpenSearch.spec.userConfig.ip_filter[].network'`,
+		Args: exactlyOne("RULE or KIND[.PATH]"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			md, err := explanation(args[0])
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), md)
+			return nil
+		},
 	}
-	arg := args[0]
+}
+
+// explanation describes a rule code, or a member given as KIND.path.
+func explanation(arg string) (string, error) {
 	if r := check.LookupRule(arg); r != nil {
-		fmt.Fprintf(stdout, "%s: %s\nSee docs/rules.md#%s for an example.\n", r.Code, r.Summary, r.Code)
-		return 0
+		return fmt.Sprintf("%s: %s\nSee docs/rules.md#%s for an example.\n", r.Code, r.Summary, r.Code), nil
 	}
 	kindName, rest, _ := strings.Cut(arg, ".")
 	k := schema.Lookup(kindName)
 	if k == nil {
-		fmt.Fprintf(stderr, "mdscheck: %q is neither a rule code nor a kind (%s)\n", arg, strings.Join(schema.Names(), ", "))
-		return 2
+		return "", fmt.Errorf("%q is neither a rule code nor a kind (%s)", arg, strings.Join(schema.Names(), ", "))
 	}
 	s, required, err := schema.ResolveMember(k.Manifest, rest)
 	if err != nil {
-		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
-		return 2
+		return "", err
 	}
-	fmt.Fprint(stdout, schema.DescribeMember(arg, s, required))
-	return 0
+	return schema.DescribeMember(arg, s, required), nil
 }

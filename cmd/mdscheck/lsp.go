@@ -1,35 +1,38 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"io"
+	"github.com/spf13/cobra"
 
 	"github.com/mdscheck/mdscheck/lsp"
 )
 
-// serveLSP runs the language server on stdin and stdout; logs go to
+// newLSPCmd runs the language server on stdin and stdout; logs go to
 // stderr. Editors start it as `mdscheck lsp` (VS Code's client adds
 // --stdio, which is accepted).
-func serveLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mdscheck lsp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Bool("stdio", true, "speak LSP on stdin and stdout (the only transport; accepted for clients that pass it)")
-	verbose := fs.Bool("verbose", false, "log every message's method and duration, and every check (to stderr)")
-	fs.Int("clientProcessId", 0, "accepted for clients that pass it; the server ends when its input ends")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: mdscheck lsp [--verbose]\n\nRuns the language server on stdin and stdout; logs go to stderr.")
-		fs.PrintDefaults()
+func newLSPCmd() *cobra.Command {
+	var verbose bool
+	cmd := &cobra.Command{
+		Use:   "lsp [--verbose]",
+		Short: "Run the language server on standard input and output",
+		Long: `Runs the language server (LSP) on standard input and output, for editors:
+diagnostics as you type, completion, hover, quick fixes and an outline.
+Logs go to standard error.`,
+		Example: `  # what an editor runs
+  mdscheck lsp
+
+  # keep a log of every message and check
+  mdscheck lsp --verbose 2> mdscheck-lsp.log`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts := lsp.Options{Log: cmd.ErrOrStderr(), Verbose: verbose, Version: version}
+			if status := lsp.Serve(cmd.InOrStdin(), cmd.OutOrStdout(), opts); status != 0 {
+				return exitStatus(status)
+			}
+			return nil
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mdscheck lsp: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	return lsp.Serve(stdin, stdout, lsp.Options{Log: stderr, Verbose: *verbose, Version: version})
+	cmd.Flags().Bool("stdio", true, "speak LSP on stdin and stdout (the only transport; accepted for clients that pass it)")
+	cmd.Flags().BoolVar(&verbose, "verbose", false, "log every message's method and duration, and every check (to stderr)")
+	cmd.Flags().Int("clientProcessId", 0, "accepted for clients that pass it; the server ends when its input ends")
+	return cmd
 }

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,44 +13,37 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-const usage = `mdscheck checks manifests of managed data services
-(OpenSearch, Grafana, Kafka; apiVersion example.io/v1alpha1).
-
-Usage:
-  mdscheck validate [flags] PATH...   check files, directories (*.yaml, *.yml) or - (stdin)
-  mdscheck lsp                        run the language server on stdin/stdout
-  mdscheck explain RULE|KIND[.PATH]   describe a rule code or a member
-  mdscheck schema KIND                print the JSON Schema of a kind
-  mdscheck version                    print the version
-
-Run 'mdscheck validate --help' for the flags of validate.
-`
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// exitStatus is the error a command returns to end with a given status
+// once it has said what there is to say: 1 for findings, 2 for failures
+// it has reported itself.
+type exitStatus int
+
+func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
+// run runs the command line args and returns the exit status: 0 no
+// errors, 1 errors found, 2 a usage or I/O failure.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(stdin, stdout, stderr)
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		root.SetOut(stderr) // a bare "mdscheck" is a usage error: help on stderr, status 2
+		root.Help()
 		return 2
 	}
-	switch args[0] {
-	case "validate":
-		return validate(args[1:], stdin, stdout, stderr)
-	case "lsp":
-		return serveLSP(args[1:], stdin, stdout, stderr)
-	case "explain":
-		return explain(args[1:], stdout, stderr)
-	case "schema":
-		return printSchema(args[1:], stdout, stderr)
-	case "version", "--version", "-v":
-		fmt.Fprintf(stdout, "mdscheck %s\n", version)
+	root.SetArgs(goStyleFlags(root, args))
+	cmd, err := root.ExecuteC()
+	var status exitStatus
+	switch {
+	case err == nil:
 		return 0
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
+	case errors.As(err, &status):
+		return int(status)
 	}
-	fmt.Fprintf(stderr, "mdscheck: unknown command %q\n\n%s", args[0], usage)
+	// Anything else is a usage error: a flag, an argument or a command
+	// that does not exist.
+	fmt.Fprintf(stderr, "mdscheck: %v\nRun '%s --help' for usage.\n", err, cmd.CommandPath())
 	return 2
 }

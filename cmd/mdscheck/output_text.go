@@ -4,35 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/text"
 )
-
-const (
-	ansiReset  = "\x1b[0m"
-	ansiBold   = "\x1b[1m"
-	ansiRed    = "\x1b[31m"
-	ansiYellow = "\x1b[33m"
-	ansiCyan   = "\x1b[36m"
-	ansiGray   = "\x1b[90m"
-)
-
-// useColor decides on colour: only on a terminal, never with NO_COLOR.
-func useColor(mode string, w io.Writer) bool {
-	switch mode {
-	case "always":
-		return true
-	case "never":
-		return false
-	}
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	return isTerminal(w)
-}
 
 // textWriter prints `file:line:col: severity: message [rule]`, the source
 // line and a caret underline, then a summary.

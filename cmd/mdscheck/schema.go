@@ -3,31 +3,43 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
-// printSchema writes the JSON Schema of a kind (draft 2020-12 keywords that
-// OpenAPI v3 shares, plus x- extensions for what JSON Schema lacks), for
-// tools that take JSON Schema: yaml-language-server, kubeconform, IDEs.
-func printSchema(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 || schema.Lookup(args[0]) == nil {
-		fmt.Fprintf(stderr, "usage: mdscheck schema KIND   (KIND is one of %s)\n", strings.Join(schema.Names(), ", "))
-		return 2
+// newSchemaCmd prints the JSON Schema of a kind (draft 2020-12 keywords
+// that OpenAPI v3 shares, plus x- extensions for what JSON Schema lacks),
+// for tools that take JSON Schema: yaml-language-server, kubeconform, IDEs.
+func newSchemaCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema KIND",
+		Short: "Print the JSON Schema of a kind",
+		Long: `Prints the JSON Schema (draft 2020-12) of a kind, for tools that read JSON
+Schema: yaml-language-server, kubeconform, IDEs. What JSON Schema cannot
+say (lifecycle, secrets, deprecation, named formats) is in x- keywords.
+KIND is one of ` + orList(schema.Names()) + ".",
+		Example: `  mdscheck schema Kafka > kafka.schema.json`,
+		Args:    exactlyOne("KIND"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			k := schema.Lookup(args[0])
+			if k == nil {
+				return fmt.Errorf("unknown kind %q (%s)", args[0], strings.Join(schema.Names(), ", "))
+			}
+			out := jsonSchema(k.Manifest)
+			out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+			out["title"] = k.Name + " (" + schema.APIVersion + ")"
+			enc := json.NewEncoder(cmd.OutOrStdout())
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(out); err != nil {
+				fmt.Fprintf(cmd.ErrOrStderr(), "mdscheck: %v\n", err)
+				return exitStatus(2)
+			}
+			return nil
+		},
 	}
-	k := schema.Lookup(args[0])
-	out := jsonSchema(k.Manifest)
-	out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-	out["title"] = k.Name + " (" + schema.APIVersion + ")"
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
-		return 2
-	}
-	return 0
 }
 
 func jsonSchema(s *schema.Schema) map[string]any {

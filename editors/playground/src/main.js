@@ -1,6 +1,6 @@
 // The playground page: a CodeMirror editor whose text the mdscheck module
 // (in a Web Worker) checks as it changes, with completion, hover docs, a
-// list of problems, examples and permalinks.
+// list of problems, examples and permalinks (with secret values replaced).
 
 import { EditorView, basicSetup } from 'codemirror';
 import { ChangeSet, EditorState } from '@codemirror/state';
@@ -23,18 +23,38 @@ const problemsEl = $('problems');
 const pickerEl = $('examples');
 const shareEl = $('share');
 const noticeEl = $('notice');
+const keepLinkEl = $('keep-link');
+const linkNoteEl = $('link-note');
 
 const checker = new Checker(new URL('./worker.js', import.meta.url));
 
 // What tests and the benchmark read: one entry per check shown.
 const timings = [];
-let lastResult = null;
+// The last check shown: the text it was for (a CodeMirror Text, which never
+// changes, so the same object means the same text) and its result.
+let lastChecked = null;
 let readyInfo = null;
 
-function notice(text, isError = false) {
+let noticeTimer = null;
+// notice shows a message under the header, for hideAfter ms (0: until the
+// next one). With link, the link follows in a field, selected, for a
+// person to copy where the clipboard refused it.
+function notice(text, { isError = false, link = null, hideAfter = 0 } = {}) {
+  clearTimeout(noticeTimer);
   noticeEl.textContent = text;
+  if (link) {
+    const field = document.createElement('input');
+    field.readOnly = true;
+    field.value = link;
+    field.setAttribute('aria-label', 'Permalink');
+    noticeEl.append(field);
+    // Focused and selected: Ctrl-C copies it.
+    field.focus();
+    field.select();
+  }
   noticeEl.classList.toggle('error', isError);
   noticeEl.hidden = !text;
+  if (hideAfter) noticeTimer = setTimeout(() => notice(''), hideAfter);
 }
 
 // ---- live checking -------------------------------------------------------
@@ -120,7 +140,7 @@ async function runCheck() {
 // show puts a result for `doc` on the editor, mapped through the changes
 // made since `doc` was sent.
 function show(result, doc, changes) {
-  lastResult = result;
+  lastChecked = { doc, result };
   const problems = [];
   for (const d of result.diagnostics) {
     let from = toOffset(doc, d.range.start);
@@ -317,11 +337,10 @@ const view = new EditorView({
         if (!u.docChanged) return;
         if (changedSince) changedSince = changedSince.compose(u.changes);
         scheduleCheck();
-        if (!u.transactions.some((tr) => tr.isUserEvent('set.load'))) {
-          scheduleHash();
-          // The text is no longer the example: picking it again reloads it.
-          pickerEl.value = '';
-        }
+        // The text is no longer the example: picking it again reloads it.
+        if (!u.transactions.some((tr) => tr.isUserEvent('set.load'))) pickerEl.value = '';
+        // Opened from a link, the address is that link already.
+        if (keepLinkEl.checked || !u.transactions.some((tr) => tr.isUserEvent('set.load.link'))) addressFollows();
       }),
       EditorView.domEventHandlers({
         keydown(e) {
@@ -335,9 +354,9 @@ const view = new EditorView({
   }),
 });
 
-// setText replaces the whole text. Loading an example (or a link) is not
-// an edit: it leaves the address alone.
-function setText(text, userEvent = 'set.load') {
+// setText replaces the whole text. Loading an example ('set.load.example')
+// or a link ('set.load.link') is not an edit of the user's.
+function setText(text, userEvent) {
   view.dispatch({
     changes: { from: 0, to: view.state.doc.length, insert: text },
     selection: { anchor: 0 },
@@ -347,21 +366,94 @@ function setText(text, userEvent = 'set.load') {
 }
 
 // ---- examples and permalinks ---------------------------------------------
+//
+// A link holds the text, and links travel: the clipboard, chats, issues,
+// the browser's history and its sync. So the address is rewritten with the
+// text only when the user asks for it (the "Keep the link in the address
+// bar" box, off by default), and no link ever carries a secret value:
+// each is replaced by permalink.SECRET, at the ranges the checker found in
+// exactly the text linked, and the user is told how many were.
 
-// The address always carries the text, so that a reload keeps it and the
-// address bar is a permalink; history is not filled with every keystroke.
+// secretsOf resolves to the secret ranges of doc. The last check serves
+// when it was of this very doc; otherwise the worker checks doc now.
+// Mapping older ranges through the edits since would miss a secret typed
+// in the meantime.
+async function secretsOf(doc) {
+  if (lastChecked?.doc === doc) return lastChecked.result.secrets ?? [];
+  const { result } = await checker.request('validate', doc.toString());
+  return result.secrets ?? [];
+}
+
+// permalinkOf resolves to the link of doc: {hash, replaced, text}, the
+// hash, how many secret values were replaced and the text it carries. It
+// fails when the checker cannot tell where the secrets are: no link then.
+async function permalinkOf(doc) {
+  const { text, replaced } = permalink.redact(doc, await secretsOf(doc));
+  return { hash: await permalink.encode(text), replaced, text };
+}
+
+function secretsReplaced(n) {
+  return `${plural(n, 'secret value')} ${n === 1 ? 'was' : 'were'} replaced by ${permalink.SECRET}`;
+}
+
+// The choice outlives the page, as a setting does (only the choice: the
+// text is never stored). Storage may be switched off.
+const KEEP_LINK = 'mdscheck-playground.keep-link';
+try {
+  keepLinkEl.checked = localStorage.getItem(KEEP_LINK) === 'on';
+} catch {
+  // off, the default
+}
+
+// addressFollows keeps the address true to the text after a change: with
+// the box ticked, the new link replaces the old one 300 ms after the last
+// change (replaceState: history does not fill up with keystrokes);
+// without, a link the page was opened with goes, as it no longer opens
+// this text.
 let hashTimer = null;
-function scheduleHash() {
+function addressFollows() {
   clearTimeout(hashTimer);
-  hashTimer = setTimeout(writeHash, 300);
+  if (keepLinkEl.checked) hashTimer = setTimeout(writeHash, 300);
+  else dropHash();
 }
-function writeHash() {
+
+function dropHash() {
+  if (location.hash.startsWith(permalink.PREFIX)) history.replaceState(null, '', location.pathname + location.search);
+  linkNoteEl.hidden = true;
+}
+
+async function writeHash() {
   clearTimeout(hashTimer);
-  const text = view.state.doc.toString();
-  return permalink.encode(text).then((hash) => {
-    if (view.state.doc.toString() === text) history.replaceState(null, '', hash);
-  });
+  const doc = view.state.doc;
+  let link;
+  try {
+    link = await permalinkOf(doc);
+  } catch (e) {
+    dropHash();
+    linkNoteEl.textContent = `No link in the address: ${e.message}`;
+    linkNoteEl.hidden = false;
+    return;
+  }
+  // A change or an unticked box meanwhile has its own turn.
+  if (!keepLinkEl.checked || view.state.doc !== doc) return;
+  history.replaceState(null, '', link.hash);
+  // A reload opens the link, so it says what it lacks.
+  linkNoteEl.textContent = link.replaced ? `In the link: ${secretsReplaced(link.replaced)}` : '';
+  linkNoteEl.hidden = !link.replaced;
 }
+
+keepLinkEl.addEventListener('change', () => {
+  try {
+    localStorage.setItem(KEEP_LINK, keepLinkEl.checked ? 'on' : 'off');
+  } catch {
+    // the choice lasts as long as the page
+  }
+  if (keepLinkEl.checked) writeHash();
+  else {
+    clearTimeout(hashTimer);
+    dropHash();
+  }
+});
 
 for (const ex of examples) {
   const option = document.createElement('option');
@@ -372,29 +464,33 @@ for (const ex of examples) {
 pickerEl.addEventListener('change', () => {
   const ex = examples.find((e) => e.name === pickerEl.value);
   if (!ex) return;
-  clearTimeout(hashTimer);
-  history.replaceState(null, '', location.pathname + location.search);
-  setText(ex.text);
+  setText(ex.text, 'set.load.example');
   view.focus();
 });
 
 shareEl.addEventListener('click', async () => {
-  await writeHash();
-  const url = location.href;
+  let link;
+  try {
+    link = await permalinkOf(view.state.doc);
+  } catch (e) {
+    notice(`No link was made: the checker could not tell where the secret values are (${e.message}).`, { isError: true });
+    return;
+  }
+  const url = new URL(link.hash, location.href).href;
   try {
     await navigator.clipboard.writeText(url);
-    notice('Permalink copied to the clipboard.');
+    notice(link.replaced ? `Link copied; ${secretsReplaced(link.replaced)}.` : 'Link copied to the clipboard.',
+      { hideAfter: 8000 });
   } catch {
-    notice('The permalink is in the address bar.');
+    notice(link.replaced ? `Copy this link (${secretsReplaced(link.replaced)}):` : 'Copy this link:', { link: url });
   }
-  setTimeout(() => notice(''), 4000);
 });
 
 async function textFromHash() {
   try {
     return await permalink.decode(location.hash);
   } catch (e) {
-    notice('This link could not be read: ' + e.message, true);
+    notice('This link could not be read: ' + e.message, { isError: true });
     return null;
   }
 }
@@ -403,16 +499,18 @@ window.addEventListener('hashchange', async () => {
   const text = await textFromHash();
   if (text !== null && text !== view.state.doc.toString()) {
     pickerEl.value = '';
-    setText(text);
+    setText(text, 'set.load.link');
   }
 });
 
 // ---- start ---------------------------------------------------------------
 
 statusEl.textContent = 'Loading the checker…';
+const linked = location.hash.startsWith(permalink.PREFIX);
 const initial = (await textFromHash()) ?? (examples.find((e) => e.name === 'broken') ?? examples[0])?.text ?? '';
-pickerEl.value = location.hash.startsWith(permalink.PREFIX) ? '' : 'broken';
-setText(initial);
+pickerEl.value = linked ? '' : 'broken';
+// A damaged link stays in the address too, for the person to look at.
+setText(initial, linked ? 'set.load.link' : 'set.load.example');
 
 checker.ready.then(
   (ready) => {
@@ -431,7 +529,7 @@ window.mdscheckPlayground = {
   view,
   timings,
   get lastResult() {
-    return lastResult;
+    return lastChecked?.result ?? null;
   },
   get ready() {
     return readyInfo;
@@ -440,5 +538,6 @@ window.mdscheckPlayground = {
     return inflight || dirty;
   },
   setText: (text) => setText(text, 'input.paste'),
-  writeHash: () => writeHash(),
+  // The link the copy button makes for text (default: the editor's).
+  permalink: (text) => permalinkOf(text === undefined ? view.state.doc : view.state.toText(text)),
 };

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
+)
+
+// input is one text to check.
+type input struct {
+	path string
+	src  string
+}
+
+// collect reads the inputs in a stable order: arguments as given,
+// directories sorted. Read failures are reported and flagged.
+func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) {
+	var out []input
+	failed := false
+	fail := func(err error) {
+		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
+		failed = true
+	}
+	limit := int64(document.DefaultLimits.StreamBytes)
+	read := func(path string, r io.Reader) {
+		b, err := io.ReadAll(io.LimitReader(r, limit+1))
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", path, err))
+			return
+		}
+		out = append(out, input{path: path, src: string(b)})
+	}
+	for _, p := range paths {
+		if p == "-" {
+			read("<stdin>", stdin)
+			continue
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			fail(err)
+			continue
+		}
+		if !st.IsDir() {
+			readFile(p, read, fail)
+			continue
+		}
+		var files []string
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				fail(err)
+				return nil
+			}
+			if d.IsDir() {
+				if path != p && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if ext := filepath.Ext(path); ext != ".yaml" && ext != ".yml" {
+				return nil
+			}
+			// A FIFO, socket or device would block the walk or never end;
+			// only regular files (or links to them) are read.
+			if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+				fmt.Fprintf(stderr, "mdscheck: %s: skipped, not a regular file\n", path)
+				return nil
+			}
+			files = append(files, path)
+			return nil
+		})
+		if err != nil {
+			fail(err)
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			readFile(f, read, fail)
+		}
+	}
+	return out, failed
+}
+
+func readFile(path string, read func(string, io.Reader), fail func(error)) {
+	f, err := os.Open(path)
+	if err != nil {
+		fail(err)
+		return
+	}
+	defer f.Close()
+	read(path, f)
+}
