@@ -21,7 +21,8 @@ manifest.`,
 		Example: `  mdscheck explain enum
   mdscheck explain Kafka.spec.userConfig.kafka_version
   mdscheck explain 'OpenSearch.spec.userConfig.ip_filter[].network'`,
-		Args: exactlyOne("RULE or KIND[.PATH]"),
+		Args:              exactlyOne("RULE or KIND[.PATH]"),
+		ValidArgsFunction: completeExplain,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			md, err := explanation(args[0])
 			if err != nil {

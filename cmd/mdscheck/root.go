@@ -29,14 +29,15 @@ Flags go before or after the arguments; -- ends the flags.`,
 		// for every command.
 		SilenceErrors: true,
 		SilenceUsage:  true,
-		// Shell completion comes with the next change.
+		// Our own completion command carries an example like every
+		// other command, and says no to a shell it does not know.
 		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
 	}
 	root.SetVersionTemplate("mdscheck {{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newValidateCmd(), newLSPCmd(), newExplainCmd(), newSchemaCmd(), newVersionCmd())
+	root.AddCommand(newValidateCmd(), newLSPCmd(), newExplainCmd(), newSchemaCmd(), newVersionCmd(), newCompletionCmd())
 	return root
 }
 

@@ -21,8 +21,9 @@ func newSchemaCmd() *cobra.Command {
 Schema: yaml-language-server, kubeconform, IDEs. What JSON Schema cannot
 say (lifecycle, secrets, deprecation, named formats) is in x- keywords.
 KIND is one of ` + orList(schema.Names()) + ".",
-		Example: `  mdscheck schema Kafka > kafka.schema.json`,
-		Args:    exactlyOne("KIND"),
+		Example:           `  mdscheck schema Kafka > kafka.schema.json`,
+		Args:              exactlyOne("KIND"),
+		ValidArgsFunction: completeKinds,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			k := schema.Lookup(args[0])
 			if k == nil {

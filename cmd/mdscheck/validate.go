@@ -59,6 +59,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 			}
 			return nil
 		},
+		ValidArgsFunction: completeManifests,
 		RunE: func(cmd *cobra.Command, paths []string) error {
 			return f.run(cmd, paths)
 		},
