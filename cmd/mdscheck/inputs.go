@@ -62,7 +62,7 @@ func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) 
 				}
 				return nil
 			}
-			if ext := filepath.Ext(path); ext != ".yaml" && ext != ".yml" {
+			if !isYAML(path) {
 				return nil
 			}
 			// A FIFO, socket or device would block the walk or never end;
@@ -83,6 +83,14 @@ func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) 
 		}
 	}
 	return out, failed
+}
+
+// isYAML reports whether a file found in a directory is read: *.yaml and
+// *.yml in any case, since Windows tools and some generators write
+// NAME.YAML.
+func isYAML(path string) bool {
+	ext := filepath.Ext(path)
+	return strings.EqualFold(ext, ".yaml") || strings.EqualFold(ext, ".yml")
 }
 
 func readFile(path string, read func(string, io.Reader), fail func(error)) {

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDirectoryReadsYAMLInAnyCase: a directory's *.YAML and *.Yml are
+// checked like *.yaml; other files are not read.
+func TestDirectoryReadsYAMLInAnyCase(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"a.YAML":    invalid,
+		"b.Yml":     invalid,
+		"c.yaml":    valid,
+		"notes.txt": invalid,
+		"yaml":      invalid,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCLI(t, "", "validate", "--color", "never", dir)
+	if code != 1 || !strings.HasSuffix(out, "4 errors, 0 warnings in 3 files (3 of 3 documents checked)\n") {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, name := range []string{"a.YAML:7:12", "b.Yml:7:12"} {
+		if !strings.Contains(out, filepath.Join(dir, name)) {
+			t.Errorf("%s not checked:\n%s", name, out)
+		}
+	}
+}
