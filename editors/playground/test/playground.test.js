@@ -10,7 +10,7 @@ import { readExamples } from '../scripts/build.js';
 import { launch } from '../scripts/chromium.js';
 import { encode, decode, PREFIX } from '../src/permalink.js';
 import { load } from '@mdscheck/wasm';
-import { leakCases, leaked } from '../../../wasm/js/test/leakcases.js';
+import { leakCases, leaked } from '../../../wasm/js/scripts/leakcases.js';
 
 let server;
 let base;

@@ -1,5 +1,5 @@
 // No output of the package holds a secret: every generated attack case
-// (test/leakcases.js) through validate, and through hover and complete at
+// (scripts/leakcases.js) through validate, and through hover and complete at
 // the start of every line and at the start, middle and end of every secret.
 // The `secrets` ranges of validate are checked too: replacing them must
 // take every secret out of the text, as a page does before it makes a link.
@@ -7,7 +7,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from '@mdscheck/wasm';
-import { leakCases, leaked } from './leakcases.js';
+import { leakCases, leaked } from '../scripts/leakcases.js';
 
 let cases;
 let m;

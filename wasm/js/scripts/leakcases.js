@@ -3,7 +3,8 @@
 // secret member of every kind, written every way that may trip a message,
 // a syntax error or an echoed line. They are generated on each run, so a
 // secret member added to the schema is attacked here without a change to
-// any test. Shared by this package's test and the playground's.
+// any test. Shared by this package's test and the playground's; it lives
+// outside test/ because node --test runs every file there as a test.
 
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
