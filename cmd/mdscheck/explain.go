@@ -39,14 +39,17 @@ func explanation(arg string) (string, error) {
 	if r := check.LookupRule(arg); r != nil {
 		return fmt.Sprintf("%s: %s\nSee docs/rules.md#%s for an example.\n", r.Code, r.Summary, r.Code), nil
 	}
-	kindName, rest, _ := strings.Cut(arg, ".")
+	kindName, rest, dotted := strings.Cut(arg, ".")
 	k := schema.Lookup(kindName)
-	if k == nil {
-		return "", fmt.Errorf("%q is neither a rule code nor a kind (%s)", arg, strings.Join(schema.Names(), ", "))
+	switch {
+	case k == nil && dotted:
+		return "", fmt.Errorf("unknown kind %q (%s)%s", kindName, orList(schema.Names()), didYouMean(arg))
+	case k == nil:
+		return "", fmt.Errorf("%q is neither a rule code nor a kind (%s)%s", arg, orList(schema.Names()), didYouMean(arg))
 	}
 	s, required, err := schema.ResolveMember(k.Manifest, rest)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%v of %s%s", err, k.Name, didYouMean(arg))
 	}
 	return schema.DescribeMember(arg, s, required), nil
 }

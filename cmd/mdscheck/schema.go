@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -27,7 +26,7 @@ KIND is one of ` + orList(schema.Names()) + ".",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			k := schema.Lookup(args[0])
 			if k == nil {
-				return fmt.Errorf("unknown kind %q (%s)", args[0], strings.Join(schema.Names(), ", "))
+				return fmt.Errorf("unknown kind %q (%s)%s", args[0], orList(schema.Names()), meant(nearest(args[0], schema.Names())))
 			}
 			out := jsonSchema(k.Manifest)
 			out["$schema"] = "https://json-schema.org/draft/2020-12/schema"
