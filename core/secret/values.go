@@ -60,8 +60,8 @@ func (v Values) Has(n *document.Node) bool {
 // order and without overlaps: the text to mask wherever src, the stream, is shown.
 // An alias (`*name`) shows no secret, the anchored value it copies does;
 // the entry of a secret member is masked from its colon on, anchor and
-// tag included, to the end of its value, or of the line when the value is
-// empty.
+// tag included, to the end of its value, or of the anchor and tag when the
+// value is empty.
 func (v Values) Spans(src string) []document.Span {
 	var out []document.Span
 	for n := range v.origins {
@@ -78,10 +78,17 @@ func (v Values) Spans(src string) []document.Span {
 			start++
 		}
 		end := pr.Value.End
-		if pr.Value.Alias || end <= start {
+		if end <= start {
+			// No value after an anchor or a tag (password: &S3CRET): mask
+			// them, up to what they cannot hold: a flow indicator, a
+			// comment or the end of the line.
 			end = start
-			for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+			for end < len(src) && !strings.ContainsRune("\n\r,]}", rune(src[end])) &&
+				!(src[end] == '#' && (src[end-1] == ' ' || src[end-1] == '\t')) {
 				end++
+			}
+			for end > start && (src[end-1] == ' ' || src[end-1] == '\t') {
+				end--
 			}
 		}
 		if end > start {
