@@ -8,15 +8,6 @@ import (
 	"testing"
 )
 
-// TestMain lets the test binary stand in for mdscheck when a shell's
-// completion script calls it back.
-func TestMain(m *testing.M) {
-	if os.Getenv("MDSCHECK_TEST_AS_MAIN") == "1" {
-		main()
-	}
-	os.Exit(m.Run())
-}
-
 // complete asks what the shells ask at a TAB: the candidates for the last
 // word of line, and the directive (no space, no files, ...).
 func complete(t *testing.T, line ...string) (candidates []string, directive string) {
@@ -56,6 +47,8 @@ func TestCompletion(t *testing.T) {
 		{[]string{"explain", "OpenSearch.spec.userConfig.ip_filter."}, []string{"OpenSearch.spec.userConfig.ip_filter.network"}, "", noSpaceNoFiles},
 		{[]string{"explain", "Nope.sp"}, nil, "", noSpaceNoFiles},
 		{[]string{"explain", "enum", ""}, nil, "", noFiles},
+		{[]string{"explain", "enum", "--format", ""}, []string{"text", "markdown"}, "", noFiles},
+		{[]string{"explain", "--color", ""}, []string{"auto", "always", "never"}, "", noFiles},
 		{[]string{"schema", ""}, []string{"Grafana", "Kafka", "OpenSearch"}, "enum", noFiles},
 		{[]string{"schema", "Open"}, []string{"OpenSearch"}, "Kafka", noFiles},
 		{[]string{"completion", ""}, []string{"bash", "zsh", "fish", "powershell"}, "", noFiles},
@@ -102,15 +95,7 @@ func TestCompletionScripts(t *testing.T) {
 // presses TAB: the script calls this test binary back as mdscheck. A
 // shell that is not installed is skipped.
 func TestShellsComplete(t *testing.T) {
-	bin := t.TempDir()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(self, filepath.Join(bin, "mdscheck")); err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "MDSCHECK_TEST_AS_MAIN=1")
+	bin, env := installSelf(t)
 	// Each shell gets the script's file and the command line, and prints
 	// the candidates one a line.
 	shells := map[string][]string{
