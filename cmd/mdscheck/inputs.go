@@ -20,7 +20,7 @@ type input struct {
 
 // collect reads the inputs in a stable order: arguments as given,
 // directories sorted. Read failures are reported and flagged.
-func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) {
+func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer) ([]input, bool) {
 	var out []input
 	failed := false
 	fail := func(err error) {
@@ -38,7 +38,7 @@ func collect(paths []string, stdin io.Reader, stderr io.Writer) ([]input, bool) 
 	}
 	for _, p := range paths {
 		if p == "-" {
-			read("<stdin>", stdin)
+			read(stdinName, stdin)
 			continue
 		}
 		st, err := os.Stat(p)

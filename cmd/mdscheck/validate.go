@@ -26,6 +26,7 @@ type validateFlags struct {
 	format, unknown, color *choice
 	strict                 bool
 	jobs                   int
+	stdinName              string
 }
 
 // maxJobs bounds --jobs: far above any core count that helps, far below
@@ -52,7 +53,10 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
   mdscheck validate deploy/ --format json
 
   # annotations on a pull request, from a GitHub Actions step
-  mdscheck validate --format github deploy/`,
+  mdscheck validate --format github deploy/
+
+  # a rendered overlay, its findings shown under a name of your choice
+  kustomize build overlays/prod | mdscheck validate --stdin-filename overlays/prod -`,
 		Args: func(cmd *cobra.Command, paths []string) error {
 			if len(paths) == 0 {
 				return fmt.Errorf("no PATH given (use - for standard input)")
@@ -77,6 +81,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
 	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	mustRegister(cmd.RegisterFlagCompletionFunc("jobs", cobra.NoFileCompletions))
+	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
 	return cmd
 }
 
@@ -104,7 +109,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	case "github":
 		write = writeGitHub
 	}
-	inputs, ioFailed := collect(paths, cmd.InOrStdin(), stderr)
+	inputs, ioFailed := collect(paths, cmd.InOrStdin(), f.stdinName, stderr)
 	var prog *progress
 	if isTerminal(stderr) {
 		prog = &progress{w: stderr}
