@@ -21,6 +21,9 @@ var shells = map[string]func(root *cobra.Command, w io.Writer) error{
 	"powershell": (*cobra.Command).GenPowerShellCompletionWithDesc,
 }
 
+// shellNames are the keys of shells in the order help lists them.
+var shellNames = []string{"bash", "zsh", "fish", "powershell"}
+
 func newCompletionCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "completion bash|zsh|fish|powershell",
@@ -29,8 +32,8 @@ func newCompletionCmd() *cobra.Command {
 paths, and the kinds and member paths of explain and schema (explain
 Kafka.spec.us<TAB> gives Kafka.spec.userConfig).
 
-bash needs the bash-completion package for the script to load by itself
-from ~/.local/share/bash-completion/completions; zsh needs compinit.`,
+The bash script needs the bash-completion package, as kubectl's does;
+the zsh script needs compinit.`,
 		Example: `  # bash: this shell, then every new one
   source <(mdscheck completion bash)
   mdscheck completion bash > ~/.local/share/bash-completion/completions/mdscheck
@@ -40,12 +43,12 @@ from ~/.local/share/bash-completion/completions; zsh needs compinit.`,
 
   # fish
   mdscheck completion fish > ~/.config/fish/completions/mdscheck.fish`,
-		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
-		Args:      exactlyOne("shell: bash, zsh, fish or powershell"),
+		ValidArgs: shellNames,
+		Args:      exactlyOne("shell: " + orList(shellNames)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			write := shells[args[0]]
 			if write == nil {
-				return fmt.Errorf("no completion for the shell %q: bash, zsh, fish or powershell", args[0])
+				return fmt.Errorf("no completion for the shell %q: %s", args[0], orList(shellNames))
 			}
 			return write(cmd.Root(), cmd.OutOrStdout())
 		},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -59,7 +60,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
   kustomize build overlays/prod | mdscheck validate --stdin-filename overlays/prod -`,
 		Args: func(cmd *cobra.Command, paths []string) error {
 			if len(paths) == 0 {
-				return fmt.Errorf("no PATH given (use - for standard input)")
+				return errors.New("no PATH given (use - for standard input)")
 			}
 			return nil
 		},
