@@ -82,75 +82,13 @@ func nestedPath(name string, s *schema.Schema) string {
 }
 
 // nearest returns the member of s closest to name, when close enough to be
-// a likely typo: same name in another case or spelling, or an edit
-// distance of at most a third of the name.
+// a likely typo (Closeness), or "".
 func nearest(name string, s *schema.Schema) string {
 	best, bestDist := "", 1<<30
-	nn := normName(name)
 	for _, pr := range s.Properties {
-		if normName(pr.Name) == nn {
-			return pr.Name
-		}
-		d := distance(strings.ToLower(name), strings.ToLower(pr.Name))
-		if d < bestDist {
+		if d, ok := Closeness(name, pr.Name); ok && d < bestDist {
 			best, bestDist = pr.Name, d
 		}
 	}
-	limit := len(name) / 3
-	if limit < 1 {
-		limit = 1
-	}
-	if limit > 4 {
-		limit = 4
-	}
-	if bestDist <= limit {
-		return best
-	}
-	return ""
-}
-
-// normName folds case and drops the separators people mix up (_ - .), so
-// that maintenance_window_dow finds maintenanceWindowDow.
-func normName(x string) string {
-	b := make([]byte, 0, len(x))
-	for i := 0; i < len(x); i++ {
-		c := x[i]
-		switch {
-		case c == '_' || c == '-' || c == '.':
-			continue
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		b = append(b, c)
-	}
-	return string(b)
-}
-
-// distance is the Damerau-Levenshtein (optimal string alignment) distance,
-// so that a swap of two letters counts as one edit.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
+	return best
 }

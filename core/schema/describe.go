@@ -191,7 +191,10 @@ func DescribeMember(title string, s *Schema, required bool) string {
 		s = s.Items
 	}
 	if len(s.Properties) > 0 {
-		b.WriteString("\nMembers:\n")
+		if !strings.HasSuffix(b.String(), "\n\n") {
+			b.WriteString("\n") // a blank line before, not two
+		}
+		b.WriteString("Members:\n")
 		for _, p := range s.Properties {
 			req := ""
 			if p.Required {
