@@ -14,27 +14,31 @@ import (
 	yaml "gopkg.in/yaml.v2"
 )
 
-// dump writes every field of a tree, one node a line.
-func dump(b *strings.Builder, n *Node, indent string) {
+// dump writes every field of a tree, one node a line; the ranges only
+// when ranges is set.
+func dump(b *strings.Builder, n *Node, indent string, ranges bool) {
 	if n == nil {
 		b.WriteString(indent + "<nil>\n")
 		return
 	}
-	fmt.Fprintf(b, "%s%d [%d,%d) t=%d s=%d tag=%q text=%q b=%t i=%d o=%t y=%q alias=%t\n", indent, n.Kind, n.Start, n.End,
+	if ranges {
+		fmt.Fprintf(b, "%s[%d,%d) ", indent, n.Start, n.End)
+	}
+	fmt.Fprintf(b, "%s%d t=%d s=%d tag=%q text=%q b=%t i=%d o=%t y=%q alias=%t\n", indent, n.Kind,
 		n.Type, n.Style, n.Tag, n.Text, n.Bool, n.Int, n.Overflow, n.YAML12, n.Alias)
 	for _, p := range n.Pairs {
 		fmt.Fprintf(b, "%s key merged=%t\n", indent, p.Merged)
-		dump(b, p.Key, indent+"  ")
-		dump(b, p.Value, indent+"  ")
+		dump(b, p.Key, indent+"  ", ranges)
+		dump(b, p.Value, indent+"  ", ranges)
 	}
 	for _, it := range n.Items {
-		dump(b, it, indent+"  ")
+		dump(b, it, indent+"  ", ranges)
 	}
 }
 
 func dumpDoc(d *Document) string {
 	var b strings.Builder
-	dump(&b, d.Root, "")
+	dump(&b, d.Root, "", true)
 	// goccy's conversion noted duplicates in no useful order; the reader
 	// sorts them.
 	dups := slices.Clone(d.Duplicates)
@@ -68,7 +72,7 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 			goccyOnly++
 			t.Errorf("%s: document %d: goccy reads it, the reader says %q at %d:\n%s", name, i, d.Err.Message, d.Err.Start, text)
 		case old.Err == nil:
-			if a, b := dumpDoc(old), dumpDoc(d); a != b && !tagEndsLine(text) {
+			if a, b := dumpDoc(old), dumpDoc(d); a != b && !tagEndsLine(text) && !rangesMended(t, src, old.Root, d.Root) {
 				if v, read := yamlV2Value(text); read && v != canon(d.Root) {
 					t.Errorf("%s: document %d: trees differ\n--- goccy\n%s--- reader\n%s--- text\n%s", name, i, a, b, text)
 					continue
@@ -81,6 +85,42 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 		}
 	}
 	return
+}
+
+// rangesMended reports whether two trees differ in ranges only, where the
+// reader's ranges are exact (checkRange) and goccy's are not: goccy's
+// ranges of scalars over lines that end in blanks, and of block
+// scalars, end early or late.
+func rangesMended(t *testing.T, src string, goccy, reader *Node) bool {
+	var a, b strings.Builder
+	dump(&a, goccy, "", false)
+	dump(&b, reader, "", false)
+	if a.String() != b.String() {
+		return false
+	}
+	return scalarsIn(reader, func(n *Node) bool { return checkRange(src, n) == "" })
+}
+
+// scalarsIn reports whether ok holds for every scalar of a tree that is
+// not an alias's copy.
+func scalarsIn(n *Node, ok func(*Node) bool) bool {
+	if n == nil || n.Alias {
+		return true
+	}
+	if n.Kind == Scalar {
+		return ok(n)
+	}
+	for _, p := range n.Pairs {
+		if !scalarsIn(p.Key, ok) || !scalarsIn(p.Value, ok) {
+			return false
+		}
+	}
+	for _, it := range n.Items {
+		if !scalarsIn(it, ok) {
+			return false
+		}
+	}
+	return true
 }
 
 // yamlV2Value returns the value go-yaml v2 reads text to, in the form of

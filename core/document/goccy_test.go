@@ -312,7 +312,10 @@ func (p *goccyConverter) node(n ast.Node, depth int) (*Node, *Error) {
 		if v.Kind == Scalar && !v.Alias {
 			v.Tag = n.Start.Value
 			v.Start = n.Start.Position.Offset
-			applyTag(v, p.rawText(n.Value))
+			applyTag(v)
+			if v.Type == String && v.Style == Plain {
+				v.Text = p.rawText(n.Value) // the old conversion's reading, kept as it was
+			}
 		}
 		return v, nil
 	case *ast.LiteralNode:

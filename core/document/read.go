@@ -40,6 +40,10 @@ type reader struct {
 	docEnd  int
 	nodes   []Node  // the free part of the current block of nodes
 	entries []entry // a stack of the entries of the mappings being read
+	// parent is the column of the key or "-" whose value is being read,
+	// -1 at the root: block scalars and the lines of flow collections and
+	// quoted scalars must be indented deeper.
+	parent int
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -100,6 +104,9 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			at, needle = cur, ""
 		}
 		end := min(at+len(needle), len(text))
+		if tk.Type != token.DoubleQuoteType && strings.IndexByte(needle, '\n') >= 0 {
+			end = multiLineEnd(text, at, needle)
+		}
 		for ; scan < at; scan++ {
 			if text[scan] == '\n' {
 				line++
@@ -108,6 +115,11 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 		}
 		if end > cur {
 			cur = end
+		}
+		if tk.Type == token.InvalidType && afterBlockHeader(r.toks) && strings.HasPrefix(tk.Error, "could not find multi-line content") {
+			// goccy finds no text for "|+" over empty lines and a key;
+			// the reader reads block scalars from the source itself.
+			continue
 		}
 		if tk.Type == token.InvalidType {
 			return &Error{Start: base + at, End: base + max(end, at+1), Message: lexerMessage(tk.Error)}
@@ -168,12 +180,52 @@ func quotedAt(text string, from int) (int, int) {
 	return -1, -1
 }
 
+// afterBlockHeader reports whether the last tokens located are a block
+// scalar's header and maybe goccy's token of its text.
+func afterBlockHeader(toks []tok) bool {
+	for k := len(toks) - 1; k >= 0 && k >= len(toks)-2; k-- {
+		switch toks[k].typ {
+		case token.LiteralType, token.FoldedType:
+			return true
+		case token.StringType:
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// multiLineEnd is the end in text of a plain or single-quoted scalar over
+// more than one line that starts at at and whose Origin is needle. goccy's
+// Origin loses the blanks at the ends of the lines ("one  \n  two" is
+// "one\n  two"), so the scalar ends where the needle's last line ends on
+// the source line with the same number of line breaks.
+func multiLineEnd(text string, at int, needle string) int {
+	pos := at
+	for range strings.Count(needle, "\n") {
+		i := strings.IndexByte(text[pos:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		pos += i + 1
+	}
+	last := strings.TrimLeft(needle[strings.LastIndexByte(needle, '\n')+1:], " \t")
+	for pos < len(text) && (text[pos] == ' ' || text[pos] == '\t') {
+		pos++
+	}
+	if !strings.HasPrefix(text[pos:], last) {
+		return min(at+len(needle), len(text))
+	}
+	return pos + len(last)
+}
+
 // needleOf is the text by which a token is found in the source: its
-// Origin without surrounding blanks, or its Value.
+// Origin or else its Value, without surrounding blanks. A token of blanks
+// alone (the text of a block scalar of empty lines) has none.
 func needleOf(tk *token.Token) string {
-	needle := strings.TrimRight(strings.TrimLeft(tk.Origin, " \t\r\n"), " \t\r\n")
+	needle := strings.Trim(tk.Origin, " \t\r\n")
 	if needle == "" {
-		needle = tk.Value
+		needle = strings.Trim(tk.Value, " \t\r\n")
 	}
 	return needle
 }
@@ -455,6 +507,7 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 				return nil, r.errAt(t, "a second anchor ('&') for one value")
 			}
 		}
+		r.parent = parent
 		n, err = r.inline(depth, true)
 		if err == nil {
 			if c := r.peek(); c != nil && c.line == r.last().endLine {
@@ -508,10 +561,9 @@ func (r *reader) empty(at int, props properties) *Node {
 func (r *reader) apply(n *Node, props properties) *Node {
 	if props.tag != nil && n.Kind == Scalar && !n.Alias {
 		n.Tag = props.tag.val
-		raw := r.src[n.Start:n.End]
 		n.Start = props.tag.start
 		n.End = max(n.End, n.Start)
-		applyTag(n, raw)
+		applyTag(n)
 	}
 	if props.anchor != "" {
 		if r.anchors == nil {
@@ -684,16 +736,7 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 	case t.typ == token.AliasType:
 		n, err = r.alias()
 	case t.typ == token.LiteralType || t.typ == token.FoldedType:
-		r.next()
-		n = r.node(Node{Kind: Scalar, Type: String, Style: Literal, Start: t.start, End: t.end})
-		if t.typ == token.FoldedType {
-			n.Style = Folded
-		}
-		if c := r.peek(); c != nil && c.typ == token.StringType && c.start >= t.end {
-			r.next()
-			n.Text = c.val
-			n.End = max(n.End, c.end)
-		}
+		n, err = r.blockScalar(r.next())
 	case t.typ == token.SequenceStartType:
 		n, err = r.flowSeq(depth)
 	case t.typ == token.MappingStartType:
@@ -709,6 +752,30 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 	return r.apply(n, p), nil
 }
 
+// blockScalar makes the node of a block scalar whose header is t, read
+// from the source, and passes over goccy's tokens of its text.
+func (r *reader) blockScalar(t *tok) (*Node, *Error) {
+	value, end, consumed, lines, msg := blockScalar(r.src, t.start, r.docEnd, r.parent)
+	if msg != "" {
+		return nil, r.errAt(t, msg)
+	}
+	n := r.node(Node{Kind: Scalar, Type: String, Style: Literal, Text: value, Start: t.start, End: end})
+	if t.typ == token.FoldedType {
+		n.Style = Folded
+	}
+	for c := r.peek(); c != nil && c.start < consumed; c = r.peek() {
+		if c.end > consumed {
+			// goccy's lexer took lines that are not the scalar's: its
+			// tokens after them cannot be trusted.
+			return nil, r.errAt(t, "this block scalar ('|' or '>') could not be read; check the indentation of its lines")
+		}
+		r.next()
+	}
+	// Nothing may follow the scalar on its last line with text.
+	r.last().endLine = t.line + lines
+	return n, nil
+}
+
 // scalar makes the node of a scalar token.
 func (r *reader) scalar(t *tok) *Node {
 	n := r.node(Node{Kind: Scalar, Start: t.start, End: t.end})
@@ -721,7 +788,7 @@ func (r *reader) scalar(t *tok) *Node {
 		// The text as written, unless the scalar is folded over lines.
 		text := r.src[t.start:t.end]
 		if t.endLine > t.line {
-			text = t.val
+			text = foldPlain(text)
 		}
 		resolvePlain(n, text)
 	}

@@ -114,7 +114,9 @@ func isFloat(s string) bool {
 // applyTag resolves a scalar that carries an explicit tag as go-yaml v2
 // (sigs.k8s.io/yaml) does: a core-schema tag converts the value, a local
 // tag (!name) makes it a string, other !! tags leave the implicit reading.
-func applyTag(n *Node, raw string) {
+// A plain scalar's Text is already its text as read (folded over lines),
+// which a string tag keeps.
+func applyTag(n *Node) {
 	tag := n.Tag
 	if strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!") {
 		tag = "!"
@@ -122,9 +124,6 @@ func applyTag(n *Node, raw string) {
 	switch tag {
 	case "!!str", "tag:yaml.org,2002:str", "!":
 		n.Type, n.YAML12, n.Overflow = String, "", false
-		if n.Style == Plain {
-			n.Text = raw
-		}
 	case "!!int", "!!float", "!!bool", "!!null":
 		if n.Style != Plain {
 			probe := &Node{}
@@ -132,4 +131,30 @@ func applyTag(n *Node, raw string) {
 			n.Type, n.Bool, n.Int, n.Overflow = probe.Type, probe.Bool, probe.Int, probe.Overflow
 		}
 	}
+}
+
+// foldPlain reads the text of a plain scalar over lines as YAML does: the
+// lines trimmed, one line break between two lines with text becomes a
+// space, and each empty line between them a line break. goccy's value of
+// such a scalar takes a line of blanks for no line at all.
+func foldPlain(s string) string {
+	var b strings.Builder
+	empty := 0
+	for i, line := range strings.Split(s, "\n") {
+		line = strings.Trim(line, " \t\r")
+		switch {
+		case i == 0:
+			b.WriteString(line)
+		case line == "":
+			empty++
+		default:
+			if empty == 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strings.Repeat("\n", empty))
+			b.WriteString(line)
+			empty = 0
+		}
+	}
+	return b.String()
 }
