@@ -21,12 +21,21 @@ import (
 type rawClient struct {
 	t    *testing.T
 	p    *proc
-	msgs chan map[string]any
+	msgs chan rawMessage
+	// last is the body of the message next returned last, as the server
+	// wrote it.
+	last []byte
+}
+
+// rawMessage is one message from the server, decoded and as written.
+type rawMessage struct {
+	m    map[string]any
+	body []byte
 }
 
 func newRaw(t *testing.T) *rawClient {
 	p := startProc(t)
-	c := &rawClient{t: t, p: p, msgs: make(chan map[string]any, 100)}
+	c := &rawClient{t: t, p: p, msgs: make(chan rawMessage, 100)}
 	go func() {
 		defer close(c.msgs)
 		r := bufio.NewReader(p.stdout)
@@ -54,7 +63,7 @@ func newRaw(t *testing.T) *rawClient {
 				t.Errorf("the server sent a body that is not JSON: %q", body)
 				return
 			}
-			c.msgs <- m
+			c.msgs <- rawMessage{m, body}
 		}
 	}()
 	return c
@@ -88,12 +97,13 @@ func (c *rawClient) next(what string, keep func(map[string]any) bool) map[string
 	deadline := time.After(waitLimit)
 	for {
 		select {
-		case m, ok := <-c.msgs:
+		case msg, ok := <-c.msgs:
 			if !ok {
 				c.t.Fatalf("the server closed its output while waiting for %s\nlog:\n%s", what, c.p.stderr.String())
 			}
-			if keep(m) {
-				return m
+			if keep(msg.m) {
+				c.last = msg.body
+				return msg.m
 			}
 		case <-deadline:
 			c.t.Fatalf("timed out waiting for %s", what)

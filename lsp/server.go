@@ -3,8 +3,10 @@
 // Language Server Protocol, on github.com/tliron/glsp's protocol types and
 // handler.
 //
-// One file per LSP method or concern: transport.go (framing, dispatch,
-// panics), initialize.go (capabilities, position encoding), documents.go
+// One file per LSP method or concern: transport.go (the message stream,
+// dispatch, panics), frame.go (reading frames, resynchronising after a
+// malformed one), ids.go (request ids back as the client wrote them),
+// initialize.go (capabilities, position encoding), documents.go
 // (open, change, close, save), edit.go (ranged edits), diagnostics.go
 // (scheduling checks, publishing), incremental.go (re-checking only the
 // changed documents of a stream), completion.go (and snippet.go),

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,7 +11,6 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -36,21 +34,28 @@ const maxMessage = 128 << 20
 
 // stream frames JSON-RPC messages with LSP's Content-Length headers, like
 // jsonrpc2.VSCodeObjectCodec, but survives what a broken client sends: a
-// body that is not JSON, or JSON that is not a message, is answered with a
-// parse or invalid-request error and the next message is read, where the
-// stock codec would close the connection. Only the end of the input or an
-// unreadable header ends the stream.
+// malformed frame, a body that is not JSON, or JSON that is not a message,
+// is answered with a parse or invalid-request error and the next message
+// is read (frameReader finds it), where the stock codec would close the
+// connection. Only the end of the input ends the stream. It also gives each
+// request its id back as the client wrote it (requestIDs).
 type stream struct {
-	r   *bufio.Reader
-	in  io.Reader
-	log *log.Logger
+	frames *frameReader
+	in     io.Reader
+	log    *log.Logger
+	ids    requestIDs
 
 	wmu sync.Mutex // one writer at a time: the read loop and the workers both send
 	w   io.Writer
 }
 
 func newStream(in io.Reader, out io.Writer, logger *log.Logger) *stream {
-	return &stream{r: bufio.NewReaderSize(in, 64<<10), in: in, w: out, log: logger}
+	s := &stream{in: in, w: out, log: logger}
+	s.frames = newFrameReader(in, func(code int, msg string) {
+		s.log.Printf("malformed message skipped: %s", msg)
+		s.replyError(code, msg)
+	})
+	return s
 }
 
 // WriteObject sends one message with a single Write, so that messages from
@@ -60,6 +65,7 @@ func (s *stream) WriteObject(obj any) error {
 	if err != nil {
 		return err
 	}
+	body = s.ids.outgoing(body)
 	var buf bytes.Buffer
 	buf.Grow(len(body) + 32)
 	buf.WriteString("Content-Length: ")
@@ -76,106 +82,25 @@ func (s *stream) WriteObject(obj any) error {
 // answered and skipped.
 func (s *stream) ReadObject(v any) error {
 	for {
-		body, err := s.readFrame()
+		body, err := s.frames.next()
 		if err != nil {
-			if errors.Is(err, errSkip) {
-				continue
-			}
 			return err
 		}
 		// Decode into a fresh value: a failed decode may leave part of a
 		// message behind, which the next message must not inherit.
 		fresh := reflect.New(reflect.TypeOf(v).Elem())
-		if err := json.Unmarshal(body, fresh.Interface()); err != nil {
-			code, what := codeInvalidRequest, "invalid request"
+		if err := json.Unmarshal(s.ids.incoming(body), fresh.Interface()); err != nil {
 			if !json.Valid(body) {
-				code, what = codeParseError, "parse error"
+				// The frame's length was wrong, or the client sent no JSON.
+				s.frames.retract(fmt.Sprintf("a body of %d bytes that is not JSON", len(body)))
+				continue
 			}
-			s.log.Printf("malformed message (%s, %d bytes): %v", what, len(body), err)
-			s.replyError(code, what+": "+err.Error())
+			s.log.Printf("malformed message (invalid request, %d bytes): %v", len(body), err)
+			s.replyError(codeInvalidRequest, "invalid request: "+err.Error())
 			continue
 		}
 		reflect.ValueOf(v).Elem().Set(fresh.Elem())
 		return nil
-	}
-}
-
-// errSkip reports a frame that was consumed and answered; read the next.
-var errSkip = errors.New("skipped frame")
-
-// readFrame reads the header block and the body of one message.
-func (s *stream) readFrame() ([]byte, error) {
-	length := -1
-	lines := 0
-	for {
-		line, err := s.headerLine()
-		if err != nil {
-			if err == io.EOF && line == "" && lines == 0 {
-				return nil, io.EOF
-			}
-			if err == io.EOF {
-				return nil, io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
-		lines++
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
-			if lines == 1 {
-				lines = 0 // a stray blank line between messages
-				continue
-			}
-			break
-		}
-		name, value, ok := strings.Cut(line, ":")
-		if !ok {
-			s.log.Printf("malformed header line (%d bytes) ignored", len(line))
-			continue
-		}
-		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-			n, err := strconv.Atoi(strings.TrimSpace(value))
-			if err != nil || n < 0 {
-				s.log.Printf("malformed Content-Length header ignored")
-				continue
-			}
-			length = n
-		}
-	}
-	if length < 0 {
-		s.log.Printf("message without Content-Length skipped")
-		s.replyError(codeParseError, "parse error: missing Content-Length header")
-		return nil, errSkip
-	}
-	if length > maxMessage {
-		s.log.Printf("message of %d bytes is over the limit of %d bytes; skipped", length, maxMessage)
-		if _, err := io.CopyN(io.Discard, s.r, int64(length)); err != nil {
-			return nil, io.ErrUnexpectedEOF
-		}
-		s.replyError(codeInvalidRequest, fmt.Sprintf("message of %d bytes is over the limit of %d bytes", length, maxMessage))
-		return nil, errSkip
-	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(s.r, body); err != nil {
-		return nil, io.ErrUnexpectedEOF
-	}
-	return body, nil
-}
-
-// maxHeaderLine is the most of a header line kept: garbage without line
-// breaks must not fill the memory.
-const maxHeaderLine = 8 << 10
-
-// headerLine reads a line, of which it keeps at most maxHeaderLine bytes.
-func (s *stream) headerLine() (string, error) {
-	var line []byte
-	for {
-		chunk, err := s.r.ReadSlice('\n')
-		if room := maxHeaderLine - len(line); room > 0 {
-			line = append(line, chunk[:min(len(chunk), room)]...)
-		}
-		if err != bufio.ErrBufferFull {
-			return string(line), err
-		}
 	}
 }
 

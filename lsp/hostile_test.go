@@ -1,0 +1,156 @@
+package lsp_test
+
+// Attacks on the server over its real stdin and stdout: frames that lie
+// about their length or have none, garbage between messages, ids that the
+// JSON-RPC library would mangle, malformed content changes. Every test
+// asserts that the session goes on: a malformed message costs one error
+// answer and nothing else.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// framed returns body with a correct header.
+func framed(body string) string {
+	return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
+}
+
+// isParseError reports whether m is the answer to a message whose id could
+// not be read: a parse error with a null id.
+func isParseError(m map[string]any) bool {
+	id, has := m["id"]
+	return has && id == nil && errorCode(m) == -32700
+}
+
+// answer waits for the response to id and counts the parse errors that
+// arrive before it.
+func (c *rawClient) answer(id int) (resp map[string]any, parseErrors int) {
+	c.t.Helper()
+	resp = c.next(fmt.Sprintf("the response to %d", id), func(m map[string]any) bool {
+		if isParseError(m) {
+			parseErrors++
+		}
+		return m["method"] == nil && m["id"] == float64(id)
+	})
+	return resp, parseErrors
+}
+
+// served fails unless an initialized session answers hover and completion
+// on a document opened after the attack.
+func (c *rawClient) served(firstID int) {
+	c.t.Helper()
+	c.notify("initialized", map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": "file:///after.yaml", "languageId": "yaml", "version": 1, "text": manifest + "  \n"}})
+	at := func(line, char int) map[string]any {
+		return map[string]any{"textDocument": map[string]any{"uri": "file:///after.yaml"},
+			"position": map[string]any{"line": line, "character": char}}
+	}
+	c.request(firstID, "textDocument/hover", at(5, 3))
+	if r, n := c.answer(firstID); errorCode(r) != 0 || r["result"] == nil || n != 0 {
+		c.t.Errorf("hover after the attack: %v (%d parse errors on the way)", r, n)
+	}
+	c.request(firstID+1, "textDocument/completion", at(7, 2))
+	if r, n := c.answer(firstID + 1); errorCode(r) != 0 || !strings.Contains(string(c.last), "maintenanceWindowDow") || n != 0 {
+		c.t.Errorf("completion after the attack: %v (%d parse errors on the way)", r, n)
+	}
+}
+
+// initializeBody is the initialize request with id 1.
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`
+
+func TestBadFramesThenGoodOnes(t *testing.T) {
+	// body is the message the bad frames carry: a request that must not be
+	// answered, since its frame is broken.
+	const body = `{"jsonrpc":"2.0","id":99,"method":"mdscheck/stats"}`
+	pretty := "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 99,\n  \"method\": \"mdscheck/stats\"\n}\n"
+	cases := []struct {
+		name string
+		bad  string
+	}{
+		{"a Content-Length too long", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body)+40, body)},
+		{"a Content-Length a megabyte too long", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body)+1<<20, body)},
+		{"a Content-Length too short", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body)-10, body)},
+		{"a Content-Length too short on a pretty-printed body", fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(pretty)-20, pretty)},
+		{"no Content-Length", "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + body},
+		{"a Content-Length that is no number", "Content-Length: twelve\r\n\r\n" + body},
+		{"a negative Content-Length", "Content-Length: -5\r\n\r\n" + body},
+		{"an empty Content-Length", "Content-Length:\r\n\r\n" + body},
+		{"a Content-Length beyond 64 bits", "Content-Length: 99999999999999999999999\r\n\r\n" + body},
+		{"no blank line after the header", fmt.Sprintf("Content-Length: %d\r\n%s", len(body), body)},
+		{"a body without a header", body},
+		{"garbage before a header", "\x00\xffgarbage{}"},
+		{"a line that is no header", "hello world\r\n"},
+		{"binary garbage with line breaks", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRaw(t)
+			// The bad frame and the good one arrive together, as they would
+			// from a client that writes without waiting.
+			r.write(c.bad + framed(initializeBody))
+			resp, n := r.answer(1)
+			if errorCode(resp) != 0 {
+				t.Fatalf("initialize after the bad frame: %v", resp)
+			}
+			if n != 1 {
+				t.Errorf("%d parse errors for one bad frame, want 1", n)
+			}
+			r.served(2)
+			if log := r.p.stderr.String(); strings.Contains(log, "mdscheck/stats") {
+				t.Errorf("the log quotes the bad frame's body:\n%s", log)
+			}
+		})
+	}
+	t.Run("a bad frame after the session started", func(t *testing.T) {
+		r := newRaw(t)
+		r.initialize(1)
+		for i, bad := range []string{
+			fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body)+500, body),
+			"Content-Length: x\r\n\r\n" + body,
+		} {
+			id := 10 + i
+			r.write(bad)
+			r.request(id, "mdscheck/stats", nil)
+			if resp, n := r.answer(id); errorCode(resp) != 0 || n != 1 {
+				t.Errorf("bad frame %d: %v after %d parse errors, want an answer after 1", i, resp, n)
+			}
+		}
+		// Junk glued to a good frame: the frame is served.
+		r.write("junk" + framed(`{"jsonrpc":"2.0","id":50,"method":"mdscheck/stats"}`))
+		if resp, n := r.answer(50); errorCode(resp) != 0 || n != 1 {
+			t.Errorf("the frame after the junk: %v after %d parse errors, want an answer after 1", resp, n)
+		}
+		r.served(20)
+	})
+}
+
+func TestRequestIDsComeBackAsSent(t *testing.T) {
+	r := newRaw(t)
+	r.initialize(1)
+	for _, id := range []string{
+		`-1`, `0`, `-0`, `9223372036854775807`, `9223372036854775808`, `18446744073709551616`,
+		`123456789012345678901234567890`, `1.5`, `1e3`, `"abc"`, `""`, `"é\u00e9\n"`, `"1"`,
+	} {
+		r.frame(`{"jsonrpc":"2.0","id":` + id + `,"method":"mdscheck/stats"}`)
+		resp := r.next("the response to id "+id, func(m map[string]any) bool { return m["method"] == nil })
+		var got struct {
+			ID json.RawMessage `json:"id"`
+		}
+		if err := json.Unmarshal(r.last, &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got.ID) != id || errorCode(resp) != 0 {
+			t.Errorf("request id %s answered with id %s: %s", id, got.ID, r.last)
+		}
+	}
+	// An id that is neither a number nor a string is not an id.
+	r.frame(`{"jsonrpc":"2.0","id":[1],"method":"mdscheck/stats"}`)
+	if resp := r.response(nil); errorCode(resp) != -32600 {
+		t.Errorf("an array as id: %v, want an invalid request with a null id", resp)
+	}
+	r.alive(2, "odd ids")
+}
