@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"sync"
 	"time"
 
@@ -86,20 +87,40 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	return nil
 }
 
-func (s *server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentParams) error {
+// didChange applies a notification's content changes. It reads the
+// params itself: glsp reads a change whose range lacks its end as an
+// insert at 0:0, and one with a null range as a whole new text, both of
+// which would leave the server's text different from the client's without
+// a word. A notification with a malformed change is dropped whole, logged
+// and the text left as it was: applying the others would desynchronise
+// it just the same.
+func (s *server) didChange(params json.RawMessage) error {
+	var p struct {
+		TextDocument struct {
+			URI     string `json:"uri"`
+			Version int32  `json:"version"`
+		} `json:"textDocument"`
+		ContentChanges []json.RawMessage `json:"contentChanges"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		s.log.Printf("didChange with malformed params ignored: %v", err)
+		return nil
+	}
 	d := s.document(p.TextDocument.URI)
 	if d == nil {
 		s.log.Printf("didChange for a document that is not open; ignored")
 		return nil
 	}
-	changes := make([]change, 0, len(p.ContentChanges))
-	for _, c := range p.ContentChanges {
-		switch c := c.(type) {
-		case protocol.TextDocumentContentChangeEvent:
-			changes = append(changes, change{start: position(c.Range.Start), end: position(c.Range.End), text: c.Text})
-		case protocol.TextDocumentContentChangeEventWhole:
-			changes = append(changes, change{whole: true, text: c.Text})
+	changes := make([]change, len(p.ContentChanges))
+	for i, raw := range p.ContentChanges {
+		c, err := decodeChange(raw)
+		if err != nil {
+			// The URI names a file, not its content; the text is never logged.
+			s.log.Printf("malformed content change %d of %d for %s (%v); the notification is dropped and the document left unchanged",
+				i+1, len(changes), p.TextDocument.URI, err)
+			return nil
 		}
+		changes[i] = c
 	}
 	// Only the read loop writes the text, so it may edit outside the lock
 	// while a worker reads the previous snapshot.

@@ -11,6 +11,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/text"
+	"go.lsp.dev/uri"
 )
 
 // framed returns body with a correct header.
@@ -153,4 +157,80 @@ func TestRequestIDsComeBackAsSent(t *testing.T) {
 		t.Errorf("an array as id: %v, want an invalid request with a null id", resp)
 	}
 	r.alive(2, "odd ids")
+}
+
+func TestMalformedContentChangesAreDropped(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///changes.yaml")
+	src := manifest
+	s.open(u, src)
+	// A text that must never reach the log: a document may hold secrets.
+	const secret = "s3cr3t-value-never-logged"
+	p := func(line, char any) map[string]any { return map[string]any{"line": line, "character": char} }
+	good := map[string]any{"range": map[string]any{"start": p(0, 0), "end": p(0, 0)}, "text": "# ok\n"}
+	for i, bad := range []map[string]any{
+		{"range": map[string]any{"start": p(5, 8)}, "text": secret},
+		{"range": map[string]any{"end": p(5, 8)}, "text": secret},
+		{"range": map[string]any{}, "text": secret},
+		{"range": nil, "text": secret},
+		{"range": "5:8", "text": secret},
+		{"range": map[string]any{"start": p(-1, 0), "end": p(0, 0)}, "text": secret},
+		{"range": map[string]any{"start": p(1.5, 0), "end": p(2, 0)}, "text": secret},
+		{"range": map[string]any{"start": p(0, "x"), "end": p(0, 0)}, "text": secret},
+		{"range": map[string]any{"start": p(0, 0), "end": p(0, 0)}},
+		{"range": map[string]any{"start": p(0, 0), "end": p(0, 0)}, "text": 5},
+		{"text": nil},
+	} {
+		// The good change comes first: a notification is applied whole or
+		// not at all.
+		err := s.conn.Notify(s.ctx, "textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": u, "version": 100 + i},
+			"contentChanges": []any{good, bad}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The server's text is still the client's: an edit lands where the
+	// client put it.
+	edit := "  maintenanceWindowDow: funday\n"
+	v := s.edit(u, replace(7, 0, 7, 0, edit))
+	src = applyEdit(src, rng(7, 0, 7, 0), edit, text.UTF16)
+	sameFindings(t, "after malformed changes", s.diagnostics(u, v), src, text.UTF16, check.DefaultOptions)
+	log := s.p.stderr.String()
+	if n := strings.Count(log, "malformed content change"); n != 11 {
+		t.Errorf("%d malformed changes logged, want 11:\n%s", n, log)
+	}
+	if strings.Contains(log, secret) || strings.Contains(log, "# ok") {
+		t.Errorf("the log quotes the text of a change:\n%s", log)
+	}
+}
+
+func TestLoneCarriageReturnsAreLineBreaks(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///cr.yaml")
+	// Old Mac line ends, mixed with the others. The core refuses a lone
+	// CR; what matters here is that the server's text stays the client's.
+	src := "apiVersion: example.io/v1alpha1\rkind: Kafka\r\nmetadata:\r  name: events\nspec:\r  plan: business-4\r  project: streaming\r"
+	s.open(u, src)
+	apply := func(l1, c1, l2, c2 uint32, newText string) int32 {
+		src = applyEdit(src, rng(l1, c1, l2, c2), newText, text.UTF16)
+		return s.edit(u, replace(l1, c1, l2, c2, newText))
+	}
+	apply(6, 11, 6, 20, "stream-ing")     // line 6 only exists when lone CRs count
+	apply(3, 8, 3, 14, "orders")          // after a CRLF and lone CRs
+	apply(7, 0, 7, 0, "  tags: {a: b}\r") // at the end of the text
+	apply(0, 31, 1, 0, "\n")              // each lone CR becomes a LF,
+	apply(2, 9, 3, 0, "\n")               // so that the text parses and
+	apply(4, 5, 5, 0, "\n")               // its findings show where
+	apply(5, 18, 6, 0, "\n")              // every edit landed
+	apply(6, 21, 7, 0, "\n")
+	v := apply(7, 14, 8, 0, "\n  maintenanceWindowDow: funday\n")
+	if strings.Contains(src, "\r\r") || strings.Count(src, "\r") != 1 {
+		t.Fatalf("the test's own edits went wrong: %q", src)
+	}
+	ds := s.diagnostics(u, v)
+	sameFindings(t, "after ranged edits over lone CRs", ds, src, text.UTF16, check.DefaultOptions)
+	if len(find(ds, "enum")) != 1 || len(find(ds, "yaml-syntax")) != 0 {
+		t.Errorf("the text should parse and have one enum finding; server text differs from the client's %q:\n%s", src, summary(ds))
+	}
 }

@@ -31,29 +31,32 @@ func units(s string, enc text.Encoding) int {
 }
 
 // clientOffset converts a position to a byte offset the way an editor
-// does: lines end at "\n" (a "\r" before it is part of the break).
+// does, as the LSP specification counts lines: "\n", "\r\n" and a lone
+// "\r" each end one.
 func clientOffset(src string, p protocol.Position, enc text.Encoding) int {
 	off := 0
-	for i := uint32(0); i < p.Line; i++ {
-		j := strings.IndexByte(src[off:], '\n')
-		if j < 0 {
+	for line := uint32(0); line < p.Line; line++ {
+		i := strings.IndexAny(src[off:], "\r\n")
+		if i < 0 {
 			return len(src)
 		}
-		off += j + 1
+		off += i + 1
+		if src[off-1] == '\r' && off < len(src) && src[off] == '\n' {
+			off++
+		}
 	}
-	line := src[off:]
-	if j := strings.IndexByte(line, '\n'); j >= 0 {
-		line = line[:j]
+	end := len(src)
+	if i := strings.IndexAny(src[off:], "\r\n"); i >= 0 {
+		end = off + i
 	}
-	line = strings.TrimSuffix(line, "\r")
 	n := 0
-	for i, r := range line {
+	for i, r := range src[off:end] {
 		if n >= int(p.Character) {
 			return off + i
 		}
 		n += units(string(r), enc)
 	}
-	return off + len(line)
+	return end
 }
 
 // clientPosition converts a byte offset to a position.

@@ -123,7 +123,6 @@ func newServer(logger *log.Logger, opts Options) *server {
 		CancelRequest:                   func(*glsp.Context, *protocol.CancelParams) error { return nil },
 		WorkspaceDidChangeConfiguration: s.didChangeConfiguration,
 		TextDocumentDidOpen:             s.didOpen,
-		TextDocumentDidChange:           s.didChange,
 		TextDocumentDidClose:            s.didClose,
 		TextDocumentDidSave:             s.didSave,
 		TextDocumentCompletion:          s.completion,
@@ -157,6 +156,8 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 		return nil, true, true, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shutting down: only exit is accepted"}
 	case ctx.Method == methodStats:
 		return s.stats(), true, true, nil
+	case ctx.Method == string(protocol.MethodTextDocumentDidChange):
+		return nil, true, true, s.didChange(ctx.Params)
 	}
 	return s.proto.Handle(ctx)
 }

@@ -42,6 +42,21 @@ func TestApplyChanges(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
 		}
 	}
+	// A lone CR ends a line, as LSP counts them; CRLF is one break.
+	cr := "a\rb\r\nc\rd"
+	for _, c := range []struct {
+		c    change
+		want string
+	}{
+		{change{start: text.Position{Line: 1, Character: 0}, end: text.Position{Line: 1, Character: 1}, text: "B"}, "a\rB\r\nc\rd"},
+		{change{start: text.Position{Line: 3, Character: 0}, end: text.Position{Line: 3, Character: 0}, text: "-"}, "a\rb\r\nc\r-d"},
+		{change{start: text.Position{Line: 0, Character: 9}, end: text.Position{Line: 1, Character: 0}, text: "\n"}, "a\nb\r\nc\rd"},
+		{change{start: text.Position{Line: 2, Character: 5}, end: text.Position{Line: 2, Character: 5}, text: "!"}, "a\rb\r\nc!\rd"},
+	} {
+		if got := applyChanges(cr, []change{c.c}, text.UTF16); got != c.want {
+			t.Errorf("%+v on %q: got %q, want %q", c.c, cr, got, c.want)
+		}
+	}
 	// Changes of one notification apply in order, each to the text the
 	// previous one left.
 	got := applyChanges("abc", []change{
