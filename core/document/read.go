@@ -71,6 +71,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 	scan, line, lineStart := 0, 0, 0 // newlines counted up to scan
 	skipLine := -1                   // the line of a directive
 	indentLine, indent := -1, 0      // the line whose first token is at column indent
+	flow, mend := 0, false           // the depth of flow collections; whether a ':' in one needs mending
 	for _, tk := range gt {
 		needle := needleOf(tk)
 		at := -1
@@ -154,7 +155,20 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			indentLine, indent = line, t.col
 		}
 		t.indent = indent
+		switch t.typ {
+		case token.SequenceStartType, token.MappingStartType:
+			flow++
+		case token.SequenceEndType, token.MappingEndType:
+			flow--
+		case token.MappingValueType:
+			mend = mend || flow > 0 && end < len(text) && !isFlowValueEnd(text[end])
+		default:
+			mend = mend || flow > 0 && text[at] == ':'
+		}
 		r.toks = append(r.toks, t)
+	}
+	if mend {
+		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
 }
@@ -388,6 +402,7 @@ const (
 	ctxMapValue       // after "key:"
 	ctxSeqItem        // after "-"
 	ctxKey            // after "?"
+	ctxKeyValue       // after the ":" of a "?" key, where a collection may start on the line ("? a\n: - b")
 )
 
 // properties are the anchor and tag written before a node.
@@ -448,11 +463,32 @@ func (r *reader) startsKey() bool {
 	switch {
 	case t.typ == token.AliasType:
 		k = 2
+	case t.typ == token.SequenceStartType || t.typ == token.MappingStartType:
+		// A flow collection as a key ("[a, b]: c"), which the mapping
+		// refuses: Kubernetes reads no such key.
+		k = r.flowEnd() + 1
 	case !isScalar(t.typ):
 		return false
 	}
 	c := r.peekAt(k)
 	return c != nil && c.typ == token.MappingValueType && c.line == r.peekAt(k-1).endLine
+}
+
+// flowEnd returns how many tokens ahead the flow collection that starts
+// at the cursor ends, or the number of tokens left when it is not closed.
+func (r *reader) flowEnd() int {
+	depth := 0
+	for k := r.i; k < len(r.toks); k++ {
+		switch r.toks[k].typ {
+		case token.SequenceStartType, token.MappingStartType:
+			depth++
+		case token.SequenceEndType, token.MappingEndType:
+			if depth--; depth == 0 {
+				return k - r.i
+			}
+		}
+	}
+	return len(r.toks) - r.i
 }
 
 // block reads the value of a block context: parent is the column of the
@@ -482,6 +518,32 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 		r.i, props = mark, properties{}
 		t = r.peek()
 	}
+	// Properties may go on over lines ("key: &a\n  !!map\n  a: b"), up
+	// to the node, unless the last ones are on the line of a key, whose
+	// they are ("!t\n!k key: v").
+	for props.first != nil && !outside(t) && (t.typ == token.AnchorType || t.typ == token.TagType) && !r.propsThenKey() {
+		more, err := r.properties()
+		if err != nil {
+			return nil, err
+		}
+		if more.tag != nil {
+			if props.tag != nil {
+				return nil, r.errAt(more.tag, "a second tag ('!') for one value")
+			}
+			props.tag = more.tag
+		}
+		if more.anchor != "" {
+			if props.anchor != "" {
+				return nil, r.errAt(t, "a second anchor ('&') for one value")
+			}
+			props.anchor = more.anchor
+		}
+		props.lastLine = more.lastLine
+		t = r.peek()
+	}
+	if outside(t) {
+		return r.empty(emptyAt, props), nil
+	}
 	var n *Node
 	switch {
 	case t.typ == token.SequenceEntryType:
@@ -498,15 +560,6 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 		}
 		n, err = r.blockMap(t.col, depth)
 	default:
-		if props.first != nil && (t.typ == token.TagType || t.typ == token.AnchorType) {
-			// More properties on a later line, for the same value.
-			if t.typ == token.TagType && props.tag != nil {
-				return nil, r.errAt(t, "a second tag ('!') for one value")
-			}
-			if t.typ == token.AnchorType && props.anchor != "" {
-				return nil, r.errAt(t, "a second anchor ('&') for one value")
-			}
-		}
 		r.parent = parent
 		n, err = r.inline(depth, true)
 		if err == nil {
@@ -538,7 +591,7 @@ func (r *reader) propsThenKey() bool {
 // column of its key, and go-yaml v2 (and so Kubernetes) accepts a block
 // scalar's header there too.
 func (r *reader) inside(t *tok, parent int, ctx place) bool {
-	if t.col == parent && ctx == ctxMapValue {
+	if t.col == parent && (ctx == ctxMapValue || ctx == ctxKeyValue || ctx == ctxKey) {
 		return t.typ == token.SequenceEntryType || t.typ == token.LiteralType || t.typ == token.FoldedType
 	}
 	return t.col > parent
@@ -622,7 +675,7 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 			e.key, e.keyTok = k, q
 			if c := r.peek(); c != nil && c.typ == token.MappingValueType && (c.col == col || c.line == r.last().endLine) {
 				r.next()
-				e.value, err = r.block(col, ctxMapValue, c.line, c.end, depth+1)
+				e.value, err = r.block(col, ctxKeyValue, c.line, c.end, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -678,6 +731,12 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 	return r.mapping(r.entries[base:])
 }
 
+// noKey refuses a ':' with no key before it. YAML reads a null key there,
+// but Kubernetes clients (sigs.k8s.io/yaml) have no JSON key for null and
+// refuse the document. Other null keys ("~:", "? \n: x") are read, and
+// the check reports them.
+const noKey = "a ':' without a key; Kubernetes reads no mapping with an empty (null) key"
+
 const multiLineKey = "this key runs over more than one line; is a ':' missing, or the indentation wrong, on the line above?"
 
 // notKey is the error for a token where a key of a block mapping
@@ -687,7 +746,7 @@ func (r *reader) notKey(t *tok) *Error {
 		return r.errAt(t, "a list item among the keys of a mapping; indent it under its key")
 	}
 	if t.typ == token.MappingValueType {
-		return r.errAt(t, "a ':' without a key")
+		return r.errAt(t, noKey)
 	}
 	if isScalar(t.typ) {
 		return r.errAt(t, "expected a key (name: value) here, aligned with the keys above, but this line has no ':'")
@@ -699,7 +758,7 @@ func (r *reader) notKey(t *tok) *Error {
 // takes: indented deeper than a complete value, or matching no column.
 func (r *reader) stray(t *tok, col int) *Error {
 	if t.typ == token.MappingValueType {
-		return r.errAt(t, "a ':' without a key")
+		return r.errAt(t, noKey)
 	}
 	if col >= 0 && t.col > col && r.i > 0 && t.line > r.last().endLine && r.last().indent <= t.col {
 		return r.errAt(t, "this line is indented deeper than the entry above it, which already has a value")
@@ -728,6 +787,10 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 	if t == nil {
 		return r.empty(r.last().end, p), nil
 	}
+	if p.first != nil && (isFlowEnd(t.typ) || t.typ == token.MappingValueType) {
+		// "{a: !!str, !!str : b}": a tag or anchor of an empty value.
+		return r.empty(0, p), nil
+	}
 	var n *Node
 	var err *Error
 	switch {
@@ -742,7 +805,7 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 	case t.typ == token.MappingStartType:
 		n, err = r.flowMap(depth)
 	case t.typ == token.MappingValueType:
-		return nil, r.errAt(t, "a ':' without a key")
+		return nil, r.errAt(t, noKey)
 	default:
 		return nil, r.errAt(t, "unexpected "+what(t))
 	}
@@ -815,7 +878,9 @@ func (r *reader) alias() (*Node, *Error) {
 // value.
 func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 	var keyTok *tok
-	if t := r.peek(); t != nil && t.typ == token.MappingKeyType {
+	if t := r.peek(); t != nil && (t.typ == token.MappingKeyType || t.typ == token.StringType && r.src[t.start:t.end] == "?" && r.peekAt(1) != nil && isFlowEnd(r.peekAt(1).typ)) {
+		// goccy's lexer reads a "?" alone before ',' or '}' as text: it
+		// is an explicit key with nothing after it.
 		keyTok = r.next()
 	}
 	start := r.peek()
@@ -825,10 +890,14 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 	var k *Node
 	var err *Error
 	if start.typ == token.MappingValueType || isFlowEnd(start.typ) {
-		if keyTok == nil {
+		switch {
+		case keyTok != nil:
+			k, start = r.null(keyTok.end), keyTok
+		case start.typ == token.MappingValueType:
+			return nil, nil, nil, r.errAt(start, noKey)
+		default:
 			return nil, nil, nil, r.errAt(start, "unexpected "+what(start)+" in a flow collection")
 		}
-		k = r.null(keyTok.end)
 	} else {
 		k, err = r.inline(depth, true)
 		if err != nil {

@@ -41,6 +41,16 @@ func TestReaderValues(t *testing.T) {
 		{"\"a b\": 1\n'c': 2\n", `{"a b":1,"c":2,}`},
 		{"a: b:c\n", `{"a":"b:c",}`},
 		{"a: http://x:80/y\n", `{"a":"http://x:80/y",}`},
+		{"data: {a:b: {}}\n", `{"data":{"a:b":{},},}`},
+		{"a: {c:d, \"k\":v}\n", `{"a":{"c:d":null,"k":"v",},}`},
+		{"a: [\"k\":v]\n", `{"a":[{"k":"v",}],}`},
+		{"key: &a\n  !!map\n  a: b\nc: *a\n", `{"c":{"a":"b",},"key":{"a":"b",},}`},
+		{"? a\n: - b\n  - c\n", `{"a":["b","c"],}`},
+		{"a: {x: !!str, !!str : z}\n", `{"a":{"":"z","x":"",},}`},
+		// Null keys are read; the check reports them, as Kubernetes
+		// refuses them. A '?' alone in a flow mapping is one.
+		{"a: {b: 1, ?}\n", `{"a":{"<nil>":null,"b":1,},}`},
+		{"~: x\n", `{"<nil>":"x",}`},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if d.Err != nil {
@@ -80,6 +90,7 @@ func TestReaderErrors(t *testing.T) {
 		{"<<: 5\n", "5", "a merge key (<<) takes a mapping"},
 		{"a: !a\n  !b x\n", "!b", "a second tag"},
 		{"a: &x &y 1\n", "&y", "a second anchor"},
+		{"a: [: x]\n", ": x", "a ':' without a key"},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if c.msg == "" {
