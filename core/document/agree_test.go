@@ -2,6 +2,7 @@ package document
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -65,7 +66,7 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 		text := src[sp.Start:sp.End]
 		switch {
 		case old.Err == nil && d.Err != nil:
-			if v, read := yamlV2Value(text); !read || v != canon(old.Root) || colonStartsLine(text) {
+			if v, read := yamlV2Value(text); !read || v != canon(old.Root) || colonStartsLine(text) || notYAML(d.Err) != "" {
 				t.Logf("%s: document %d: goccy reads it, the reader refuses, go-yaml v2 refuses or reads it otherwise: %s", name, i, d.Err.Message)
 				continue
 			}
@@ -123,13 +124,45 @@ func scalarsIn(n *Node, ok func(*Node) bool) bool {
 	return true
 }
 
+// notYAMLMessages are refusals of text that is not YAML, which goccy and
+// go-yaml v2 (and so kubectl) read all the same, each with the case of
+// the YAML Test Suite that marks such text invalid. The reader follows
+// YAML there: such text is a mistake that other tools refuse.
+var notYAMLMessages = []struct{ message, suite string }{
+	{"a comment needs a blank before its '#'", "SU5Z, 9JBA, CVW2"},
+	{"a '-' in a flow collection", "YJV2, G5U8"},
+	{"a tag cannot hold", "U99R"},
+}
+
+// notYAML returns the cases of the suite that say the text err refuses is
+// not YAML, or "".
+func notYAML(err *Error) string {
+	for _, m := range notYAMLMessages {
+		if strings.HasPrefix(err.Message, m.message) {
+			return m.suite
+		}
+	}
+	return ""
+}
+
 // yamlV2Value returns the value go-yaml v2 reads text to, in the form of
 // canon, and whether v2 reads it at all. A value canon has no form for
-// (a timestamp, a binary) equals no tree.
+// (a timestamp, a binary) equals no tree. Text after the first document
+// ("a\n... x") must be read too: yaml.Unmarshal reads the first document
+// and never looks at the rest.
 func yamlV2Value(text string) (value string, read bool) {
 	var v any
-	if yaml.Unmarshal([]byte(text), &v) != nil {
+	dec := yaml.NewDecoder(strings.NewReader(text))
+	if err := dec.Decode(&v); err != nil && err != io.EOF {
 		return "", false
+	}
+	for {
+		var more any
+		if err := dec.Decode(&more); err == io.EOF {
+			break
+		} else if err != nil {
+			return "", false
+		}
 	}
 	c, ok := canonV2(v)
 	if !ok {

@@ -105,7 +105,7 @@ func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 		d.Err = err
 		return d
 	}
-	r := &reader{src: src, lim: lim, doc: d}
+	r := &reader{src: src, lim: lim, doc: d, header: -1}
 	if err := r.locate(span.Start, text, lexer.Tokenize(text)); err != nil {
 		d.Err = err
 		return d

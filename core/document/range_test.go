@@ -166,6 +166,7 @@ func TestReaderRanges(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"- one  \n  two  \n", "one  \n  two"},
 		{"a: plain  \n  text\t\nb: 1\n", "plain  \n  text"},
+		{"a: 0\n  1  # note\n", "0\n  1"},
 		{"a: 'q  \n  r'  \n", "'q  \n  r'"},
 		{"a: \"x  \n  y  \"\n", "\"x  \n  y  \""},
 		{"a: \"\\x41\\u00e9\"\n", "\"\\x41\\u00e9\""},

@@ -40,6 +40,7 @@ type reader struct {
 	docEnd  int
 	nodes   []Node  // the free part of the current block of nodes
 	entries []entry // a stack of the entries of the mappings being read
+	header  int     // the line of the document's "---", -1 when it has none
 	// parent is the column of the key or "-" whose value is being read,
 	// -1 at the root: block scalars and the lines of flow collections and
 	// quoted scalars must be indented deeper.
@@ -106,7 +107,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 		}
 		end := min(at+len(needle), len(text))
 		if tk.Type != token.DoubleQuoteType && strings.IndexByte(needle, '\n') >= 0 {
-			end = multiLineEnd(text, at, needle)
+			end = multiLineEnd(text, at, needle, tk.Type != token.SingleQuoteType)
 		}
 		for ; scan < at; scan++ {
 			if text[scan] == '\n' {
@@ -130,18 +131,35 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			t.endLine += strings.Count(needle, "\n")
 		}
 		switch tk.Type {
-		case token.CommentType, token.DocumentHeaderType, token.SpaceType:
+		case token.CommentType:
+			if at > 0 && !isBlankByte(text[at-1]) && text[at-1] != '\n' {
+				// goccy takes `"a"#b` and `]#b` for a value and a comment.
+				return &Error{Start: base + at, End: base + at + 1, Message: "a comment needs a blank before its '#'"}
+			}
+			continue
+		case token.DocumentHeaderType:
+			r.header = line
+			continue
+		case token.SpaceType:
 			continue
 		case token.DocumentEndType:
 			rest := text[at:]
 			if i := strings.IndexByte(rest, '\n'); i >= 0 {
 				rest = rest[:i]
 			}
-			if !marker(rest, "...") {
-				return &Error{Start: base + at, End: base + at + len(rest), Message: "'...' ends a document only alone on its line"}
+			if after := strings.TrimLeft(rest[min(3, len(rest)):], " \t\r"); !marker(rest, "...") || after != "" && after[0] != '#' {
+				return &Error{Start: base + at, End: base + at + len(rest), Message: "'...' ends a document only alone on its line, or before a comment"}
 			}
 			skipLine = line
 			continue
+		case token.TagType:
+			if !strings.HasPrefix(tk.Value, "!<") && strings.ContainsAny(tk.Value, ",[]{}") {
+				return &Error{Start: base + at, End: base + end, Message: "a tag cannot hold ',', '[', ']', '{' or '}'; put a blank after the tag"}
+			}
+		case token.StringType:
+			if flow > 0 && text[at] == '-' && (end == at+1 || isBlankByte(text[at+1])) {
+				return &Error{Start: base + at, End: base + at + 1, Message: "a '-' in a flow collection ('[' or '{') starts no list item; quote it if it is text"}
+			}
 		case token.DirectiveType:
 			// The rest of a directive's line is its arguments; what
 			// follows "..." on its line is nothing the reader takes.
@@ -213,8 +231,9 @@ func afterBlockHeader(toks []tok) bool {
 // more than one line that starts at at and whose Origin is needle. goccy's
 // Origin loses the blanks at the ends of the lines ("one  \n  two" is
 // "one\n  two"), so the scalar ends where the needle's last line ends on
-// the source line with the same number of line breaks.
-func multiLineEnd(text string, at int, needle string) int {
+// the source line with the same number of line breaks. goccy's last line
+// of a plain scalar may hold a comment ("0  #c"), which ends it.
+func multiLineEnd(text string, at int, needle string, plain bool) int {
 	pos := at
 	for range strings.Count(needle, "\n") {
 		i := strings.IndexByte(text[pos:], '\n')
@@ -230,7 +249,13 @@ func multiLineEnd(text string, at int, needle string) int {
 	if !strings.HasPrefix(text[pos:], last) {
 		return min(at+len(needle), len(text))
 	}
-	return pos + len(last)
+	if i := strings.Index(last, " #"); plain && i >= 0 {
+		last = last[:i]
+	}
+	if i := strings.Index(last, "\t#"); plain && i >= 0 {
+		last = last[:i]
+	}
+	return pos + len(strings.TrimRight(last, " \t"))
 }
 
 // needleOf is the text by which a token is found in the source: its
@@ -381,7 +406,7 @@ func (r *reader) document() (*Node, *Error) {
 	if len(r.toks) == 0 {
 		return nil, nil
 	}
-	n, err := r.block(-1, ctxRoot, -1, r.toks[0].start, 0)
+	n, err := r.block(-1, ctxRoot, r.header, r.toks[0].start, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -547,18 +572,27 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 	var n *Node
 	switch {
 	case t.typ == token.SequenceEntryType:
-		if ctx == ctxMapValue && t.line == line {
+		switch {
+		case ctx == ctxMapValue && t.line == line:
 			return nil, r.errAt(t, "a list cannot start on the line of its key; start it on the next line")
+		case ctx == ctxRoot && t.line == line:
+			return nil, r.errAt(t, "a list cannot start on the '---' line; start it on the next line")
+		case props.first != nil && t.line == props.lastLine:
+			return nil, r.errAt(t, "a list cannot start on the line of its anchor or tag; start it on the next line")
 		}
 		n, err = r.blockSeq(t.col, depth)
 	case t.typ == token.MappingKeyType || r.startsKey() || r.propsThenKey():
-		if t.endLine > t.line {
+		switch {
+		case t.endLine > t.line:
 			return nil, r.errAt(t, multiLineKey)
-		}
-		if ctx == ctxMapValue && t.line == line {
+		case ctx == ctxMapValue && t.line == line:
 			return nil, r.errAt(t, "a mapping cannot start on the line of its key; start it on the next line, indented")
+		case ctx == ctxRoot && t.line == line:
+			return nil, r.errAt(t, "a mapping cannot start on the '---' line; start it on the next line")
 		}
 		n, err = r.blockMap(t.col, depth)
+	case props.first != nil && t.typ == token.AliasType:
+		return nil, r.errAt(props.first, aliasProps)
 	default:
 		r.parent = parent
 		n, err = r.inline(depth, true)
@@ -693,8 +727,13 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 				return nil, r.notKey(r.peek())
 			}
 			kt := r.peek()
-			if kt.endLine > kt.line {
+			switch {
+			case kt.endLine > kt.line:
 				return nil, r.errAt(kt, multiLineKey)
+			case props.first != nil && kt.line > props.lastLine:
+				return nil, r.errAt(props.first, "this anchor or tag is on a line of its own but not indented under the key whose value it is; indent it")
+			case props.first != nil && kt.typ == token.AliasType:
+				return nil, r.errAt(props.first, aliasProps)
 			}
 			var k *Node
 			if kt.typ == token.MergeKeyType && props.first == nil {
@@ -736,6 +775,8 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 // refuse the document. Other null keys ("~:", "? \n: x") are read, and
 // the check reports them.
 const noKey = "a ':' without a key; Kubernetes reads no mapping with an empty (null) key"
+
+const aliasProps = "an alias ('*') cannot have an anchor ('&') or tag ('!') of its own"
 
 const multiLineKey = "this key runs over more than one line; is a ':' missing, or the indentation wrong, on the line above?"
 
@@ -797,6 +838,9 @@ func (r *reader) inline(depth int, props bool) (*Node, *Error) {
 	case isScalar(t.typ):
 		n = r.scalar(r.next())
 	case t.typ == token.AliasType:
+		if p.first != nil {
+			return nil, r.errAt(p.first, aliasProps)
+		}
 		n, err = r.alias()
 	case t.typ == token.LiteralType || t.typ == token.FoldedType:
 		n, err = r.blockScalar(r.next())
@@ -876,7 +920,7 @@ func (r *reader) alias() (*Node, *Error) {
 
 // flowItem reads one entry of a flow collection: a node, or a key and its
 // value.
-func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
+func (r *reader) flowItem(depth int, inSeq bool) (*Node, *Node, *tok, *Error) {
 	var keyTok *tok
 	if t := r.peek(); t != nil && (t.typ == token.MappingKeyType || t.typ == token.StringType && r.src[t.start:t.end] == "?" && r.peekAt(1) != nil && isFlowEnd(r.peekAt(1).typ)) {
 		// goccy's lexer reads a "?" alone before ',' or '}' as text: it
@@ -911,6 +955,10 @@ func (r *reader) flowItem(depth int) (*Node, *Node, *tok, *Error) {
 		}
 		return k, nil, start, nil
 	}
+	if inSeq && keyTok == nil && c.line > r.last().endLine {
+		// "[a\n: b]": a key in a list ends on its line.
+		return nil, nil, nil, r.errAt(c, "in a flow list ('['), a key and its ':' must be on one line")
+	}
 	r.next()
 	if v := r.peek(); v == nil || isFlowEnd(v.typ) {
 		return k, r.null(k.End), start, nil
@@ -935,7 +983,7 @@ func (r *reader) flowSeq(depth int) (*Node, *Error) {
 			out.End = r.next().end
 			return out, nil
 		}
-		k, v, kt, err := r.flowItem(depth + 1)
+		k, v, kt, err := r.flowItem(depth+1, true)
 		if err != nil {
 			return nil, err
 		}
@@ -973,7 +1021,7 @@ func (r *reader) flowMap(depth int) (*Node, *Error) {
 			n.Start, n.End = open.start, max(n.End, close.end)
 			return n, nil
 		}
-		k, v, kt, err := r.flowItem(depth + 1)
+		k, v, kt, err := r.flowItem(depth+1, false)
 		if err != nil {
 			return nil, err
 		}

@@ -32,6 +32,7 @@ func TestReaderValues(t *testing.T) {
 		{"a: |\n  x\n   \n", `{"a":"x\n \n",}`},
 		{"a: |\n  x", `{"a":"x",}`},
 		{"a: !!str d\n  e\n", `{"a":"d e",}`},
+		{"a: x\n\n  \n  y  # note\n", `{"a":"x\n\ny",}`},
 		{"a: plain\n  text\nb: 'q\n  r'\n", `{"a":"plain text","b":"q r",}`},
 		{"%YAML 1.1\n--- \na: 1\n...\n", `{"a":1,}`},
 		{"--- |\n  text\n", `"text\n"`},
@@ -91,6 +92,19 @@ func TestReaderErrors(t *testing.T) {
 		{"a: !a\n  !b x\n", "!b", "a second tag"},
 		{"a: &x &y 1\n", "&y", "a second anchor"},
 		{"a: [: x]\n", ": x", "a ':' without a key"},
+		{"--- apiVersion: v1\nkind: Pod\n", "apiVersion", "cannot start on the '---' line"},
+		{"--- &a k: v\n", "&a", "cannot start on the '---' line"},
+		{"--- - a\n", "- a", "cannot start on the '---' line"},
+		{"a: &x 1\nb: &y *x\n", "&y", "an alias ('*') cannot have an anchor"},
+		{"a: &x 1\n&y *x : 2\n", "&y", "an alias ('*') cannot have an anchor"},
+		{"&anchor - x\n", "- x", "a list cannot start on the line of its anchor or tag"},
+		{"[ key\n : value ]\n", ": value", "a key and its ':' must be on one line"},
+		{"key: &x\n!!map\n  a: b\n", "!!map", "not indented under the key"},
+		{"secret: \"hunter2\"# tail\n", "# tail", "a comment needs a blank before its '#'"},
+		{"a: [x, y]#c\n", "#c", "a comment needs a blank before its '#'"},
+		{"- !!str, x\n", "!!str", "a tag cannot hold ','"},
+		{"a: 1\n... tail\n", "...", "'...' ends a document only alone on its line"},
+		{"a: [-, x]\n", "-,", "a '-' in a flow collection"},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if c.msg == "" {

@@ -699,19 +699,11 @@ var suiteDifferences = map[string]suiteDifference{
 	"L24T/01": {"value", whyNoFinalBreak},
 	// Valid input refused or misread.
 	// Invalid input accepted.
-	"3HFZ":     {"accepted", whyTodo},
 	"9C9N":     {"accepted", whyTodo},
 	"9HCY":     {"accepted", whyTodo},
-	"9JBA":     {"accepted", whyTodo},
-	"9KBC":     {"accepted", whyTodo},
 	"9MMA":     {"accepted", whyTodo},
 	"B63P":     {"accepted", whyTodo},
-	"CVW2":     {"accepted", whyTodo},
-	"CXX2":     {"accepted", whyTodo},
-	"DK4H":     {"accepted", whyTodo},
 	"EB22":     {"accepted", whyTodo},
-	"G5U8":     {"accepted", whyTodo},
-	"H7J7":     {"accepted", whyTodo},
 	"H7TQ":     {"accepted", whyTodo},
 	"MUS6/00":  {"accepted", whyTodo},
 	"MUS6/01":  {"accepted", whyTodo},
@@ -719,14 +711,8 @@ var suiteDifferences = map[string]suiteDifference{
 	"QLJ7":     {"accepted", whyTodo},
 	"RHX7":     {"accepted", whyTodo},
 	"SF5V":     {"accepted", whyTodo},
-	"SR86":     {"accepted", whyTodo},
-	"SU5Z":     {"accepted", whyTodo},
-	"SU74":     {"accepted", whyTodo},
-	"SY6V":     {"accepted", whyTodo},
-	"U99R":     {"accepted", whyTodo},
 	"VJP3/00":  {"accepted", whyTodo},
 	"Y79Y/003": {"accepted", whyTodo},
-	"YJV2":     {"accepted", whyTodo},
 }
 
 // suiteScore counts the cases a reader reads as the suite says.
