@@ -11,9 +11,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/text"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
 
@@ -233,4 +235,134 @@ func TestLoneCarriageReturnsAreLineBreaks(t *testing.T) {
 	if len(find(ds, "enum")) != 1 || len(find(ds, "yaml-syntax")) != 0 {
 		t.Errorf("the text should parse and have one enum finding; server text differs from the client's %q:\n%s", src, summary(ds))
 	}
+}
+
+// attackBound is how long one step of an attack may take: far above what
+// the server needs, far below the minutes an unbounded reply took.
+const attackBound = 10 * time.Second
+
+// within runs step and fails when it takes longer than attackBound.
+func within(t *testing.T, what string, step func()) {
+	t.Helper()
+	t0 := time.Now()
+	step()
+	if d := time.Since(t0); d > attackBound {
+		t.Errorf("%s took %v, over the bound of %v", what, d, attackBound)
+	} else {
+		t.Logf("%s: %v", what, d.Round(time.Millisecond))
+	}
+}
+
+// rawSymbols asks for the outline of u and returns the reply as sent.
+func (s *session) rawSymbols(u uri.URI) (json.RawMessage, []protocol.DocumentSymbol) {
+	s.t.Helper()
+	var raw json.RawMessage
+	if _, err := s.conn.Call(s.ctx, protocol.MethodTextDocumentDocumentSymbol,
+		&protocol.DocumentSymbolParams{TextDocument: docID(u)}, &raw); err != nil {
+		s.t.Fatalf("documentSymbol: %v", err)
+	}
+	var syms []protocol.DocumentSymbol
+	if err := json.Unmarshal(raw, &syms); err != nil {
+		s.t.Fatalf("documentSymbol result: %v", err)
+	}
+	return raw, syms
+}
+
+func TestOutlineOfManyDocumentsIsCapped(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///many.yaml")
+	const n = 200000
+	src := strings.Repeat("--- {}\n", n)
+	within(t, "opening 200,000 documents", func() { s.open(u, src) })
+	for _, step := range []string{"the outline", "the outline after an edit"} {
+		var raw json.RawMessage
+		var syms []protocol.DocumentSymbol
+		within(t, step, func() { raw, syms = s.rawSymbols(u) })
+		t.Logf("%s: %d symbols, %d bytes", step, len(syms), len(raw))
+		if len(syms) != 1000 || len(raw) > 256<<10 {
+			t.Fatalf("%s: %d symbols in %d bytes, want 1,000 in a small reply", step, len(syms), len(raw))
+		}
+		note := syms[len(syms)-1]
+		if want := fmt.Sprintf("%d more documents not shown", n-999); !strings.Contains(note.Name, want) || note.Range.Start.Line != 999 {
+			t.Errorf("%s: the last symbol is %q at line %d, want a note %q at line 999", step, note.Name, note.Range.Start.Line, want)
+		}
+		v := s.edit(u, replace(5, 4, 5, 6, "{a: 1}"))
+		within(t, "an edit's diagnostics", func() { s.diagnostics(u, v) })
+	}
+	within(t, "hover after the outline", func() { hoverAt(t, s, u, pos(0, 4)) })
+}
+
+func TestOutlineOfAFileOverTheStreamLimit(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///huge-stream.yaml")
+	// 65 MiB of small documents: over the 64 MiB the checker reads at all.
+	src := strings.Repeat("--- {}\n", (65<<20)/7)
+	within(t, "opening a 65 MiB stream", func() {
+		if ds := s.open(u, src); len(find(ds, "limit")) != 1 {
+			t.Errorf("want one limit finding, got:\n%s", summary(ds))
+		}
+	})
+	within(t, "its outline", func() {
+		raw, syms := s.rawSymbols(u)
+		t.Logf("outline: %d symbols, %d bytes", len(syms), len(raw))
+		if len(syms) != 1 || !strings.Contains(syms[0].Name, "not outlined") {
+			t.Errorf("want one note that the file is not outlined, got %d symbols: %.200s", len(syms), raw)
+		}
+	})
+}
+
+// manyFindings is a stream of docs documents with keys unknown members
+// each: docs*keys unknown-field findings.
+func manyFindings(docs, keys int) string {
+	var b strings.Builder
+	for i := range docs {
+		fmt.Fprintf(&b, "---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k%d\nspec:\n  plan: business-4\n  project: p\n", i)
+		for k := range keys {
+			fmt.Fprintf(&b, "  unknown%04d: 1\n", k)
+		}
+	}
+	return b.String()
+}
+
+func TestPublishedDiagnosticsAreCapped(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///findings.yaml")
+	src := manyFindings(20, 2000)
+	all := expected(src, text.UTF16, check.DefaultOptions)
+	// A warning first: the errors are shown before it.
+	src = "---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: w\nspec:\n  plan: business-4\n  project: p\n  maintenanceWindowDow: Monday\n" + src
+	var ds []protocol.Diagnostic
+	within(t, "opening 40,000 findings", func() { ds = s.open(u, src) })
+	check := func(step string, ds []protocol.Diagnostic) {
+		t.Helper()
+		size := len(mustMarshal(t, ds))
+		t.Logf("%s: %d diagnostics published, %d bytes", step, len(ds), size)
+		if len(ds) != 1000 || size > 1<<20 {
+			t.Fatalf("%s: %d diagnostics in %d bytes, want 1,000 in a small notification", step, len(ds), size)
+		}
+		for _, d := range ds[:999] {
+			if d.Severity != protocol.DiagnosticSeverityError {
+				t.Errorf("%s: a %v is shown while errors are left out: %s", step, d.Severity, message(d))
+				break
+			}
+		}
+		note := ds[999]
+		want := fmt.Sprintf("%d more findings not shown; run mdscheck validate for all", len(all)+1-999)
+		if message(note) != want || note.Severity != protocol.DiagnosticSeverityInformation {
+			t.Errorf("%s: the last diagnostic is %q (%v), want the information %q", step, message(note), note.Severity, want)
+		}
+	}
+	check("open", ds)
+	v := s.edit(u, replace(20, 2, 20, 2, "x"))
+	within(t, "an edit's diagnostics", func() { ds = s.diagnostics(u, v) })
+	check("edit", ds)
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

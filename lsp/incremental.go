@@ -54,9 +54,16 @@ type checkResult struct {
 // spread over the processors (opening a large stream).
 const parallelFrom = 64
 
+// checkedText is a document that a run had to check: its index in the
+// stream and its text.
+type checkedText struct {
+	index int
+	text  string
+}
+
 // run checks src with opts and returns the File in the encoding enc, and
-// the texts of the documents it had to check (the others were reused).
-func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (report.File, []string) {
+// the documents it had to check (the others were reused), in order.
+func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (report.File, []checkedText) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	spans, tooBig := report.Spans(src)
@@ -116,9 +123,9 @@ func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (
 		}
 	}
 	c.done = done
-	checked := make([]string, len(todo))
+	checked := make([]checkedText, len(todo))
 	for j, i := range todo {
-		checked[j] = docs[i].text
+		checked[j] = checkedText{index: i, text: docs[i].text}
 	}
 	return f, checked
 }

@@ -289,18 +289,19 @@ func TestEditInLargeStreamRechecksOneDocument(t *testing.T) {
 	if st := s.stats(); st.Open[0].Rechecked != 1 {
 		t.Errorf("inserting lines into one document re-checked %d documents, want 1", st.Open[0].Rechecked)
 	}
-	// The outline of 2,000 documents lists the documents only: the levels
-	// below would pass the cap of 5,000 symbols.
+	// The outline of 2,000 documents lists the first 999 documents only and
+	// a note of the others: the cap is 1,000 symbols.
 	res, err := s.symbols(u)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if syms := res.(protocol.DocumentSymbolSlice); len(syms) != 2000 || len(syms[0].Children) != 0 || syms[1000].Name != "Grafana svc-1000" {
+	if syms := res.(protocol.DocumentSymbolSlice); len(syms) != 1000 || len(syms[0].Children) != 0 || syms[998].Name != "OpenSearch svc-0998" ||
+		!strings.HasPrefix(syms[999].Name, "1001 more documents not shown") {
 		t.Errorf("outline of the stream: %d symbols, the first with %d children", len(syms), len(syms[0].Children))
 	}
 	s.waitFor("a note that the outline is cut short", func() bool {
 		for _, l := range s.logs {
-			if strings.Contains(l, "shows 2000 of its") {
+			if strings.Contains(l, "shows 999 of the") {
 				return true
 			}
 		}

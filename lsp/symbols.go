@@ -6,49 +6,76 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
-// maxSymbols caps the outline: a stream of thousands of documents would
-// otherwise send megabytes on every keystroke (2,000 documents make 47,559
-// symbols, 9.9 MB of JSON). It is yaml-language-server's default for the
-// same purpose (yaml.maxItemsComputed).
-const maxSymbols = 5000
+// maxSymbols caps the outline, every level and the note included: a
+// stream of thousands of documents would otherwise send megabytes on every
+// keystroke (200,000 documents made a reply of 42 MB that took seconds,
+// blocking every other request), and outlining documents no one sees is
+// the larger cost. 1,000 symbols are some 200 KB of JSON.
+const maxSymbols = 1000
 
-// documentSymbol outlines every document of the stream (lang.Symbols), as
-// deep as maxSymbols allows. Every document is listed; the levels below go
-// in whole while they fit, so that all documents show the same depth.
+// documentSymbol outlines the documents of the stream (lang.Symbols), as
+// deep as maxSymbols allows. Documents go first: when there are more than
+// fit, the outline lists the first ones and ends with a note of how many
+// are left out. The levels below go in whole while they fit, so that all
+// listed documents show the same depth. A stream over the checker's size
+// limit is not outlined at all, as it is not checked.
 func (s *server) documentSymbol(_ *glsp.Context, p *protocol.DocumentSymbolParams) (any, error) {
 	d, enc := s.feature(p.TextDocument.URI)
 	if d == nil {
 		return []lang.Symbol{}, nil
 	}
+	if _, src := d.snapshot(); len(src) > document.DefaultLimits.StreamBytes {
+		return []lang.Symbol{outlineNote(fmt.Sprintf("not outlined: the file is over the limit of %d MiB", document.DefaultLimits.StreamBytes>>20), 0)}, nil
+	}
 	v := d.view()
-	trees := make([][]lang.Symbol, len(v.spans))
-	keep := make(map[string]bool, len(v.spans))
-	for i := range v.spans {
+	listed := len(v.spans)
+	if listed > maxSymbols {
+		listed = maxSymbols - 1 // and the note
+	}
+	trees := make([][]lang.Symbol, listed)
+	keep := make(map[string]bool, listed)
+	for i := range listed {
 		sub, _ := v.text(i)
 		keep[sub] = true
 		trees[i] = d.symbols.get(sub, enc)
 	}
 	d.symbols.prune(keep)
-	levels, shown, total := outlineLevels(trees, maxSymbols)
+	room := maxSymbols
+	if listed < len(v.spans) {
+		room--
+	}
+	levels, shown, total := outlineLevels(trees, room)
 	if shown < total && !d.outlineNoted {
 		d.outlineNoted = true
-		s.logMessage(protocol.MessageTypeInfo, fmt.Sprintf("the outline of %s shows %d of its %d symbols: the documents and %d levels below them",
-			p.TextDocument.URI, shown, total, levels))
+		s.logMessage(protocol.MessageTypeInfo, fmt.Sprintf("the outline of %s shows %d of the %d symbols of its first %d documents: the documents and %d levels below them",
+			p.TextDocument.URI, shown, total, listed, levels))
 	}
-	out := make([]lang.Symbol, 0, len(v.spans))
+	out := make([]lang.Symbol, 0, shown+1)
 	for i, syms := range trees {
 		_, line := v.text(i)
 		for _, sym := range syms {
 			out = append(out, placeSymbol(sym, i, line, levels))
 		}
 	}
+	if left := len(v.spans) - listed; left > 0 {
+		_, line := v.text(listed)
+		out = append(out, outlineNote(fmt.Sprintf("%d more documents not shown (the outline lists at most %d symbols)", left, maxSymbols), line))
+	}
 	return out, nil
+}
+
+// outlineNote is a symbol that says what the outline leaves out, placed at
+// the start of line, where the left-out part begins.
+func outlineNote(name string, line int) lang.Symbol {
+	at := text.Range{Start: text.Position{Line: line}, End: text.Position{Line: line}}
+	return lang.Symbol{Name: name, Kind: lang.SymbolFile, Range: at, SelectionRange: at}
 }
 
 // outlineLevels returns how many levels below the documents fit in max

@@ -330,3 +330,19 @@ func TestWorkerPanicIsLogged(t *testing.T) {
 		t.Errorf("log: %q", logs.String())
 	}
 }
+
+func TestMostSevere(t *testing.T) {
+	var ds []report.Diagnostic
+	for i, sev := range []string{"hint", "error", "warning", "information", "warning", "error", "warning"} {
+		ds = append(ds, report.Diagnostic{Severity: sev, Message: strconv.Itoa(i)})
+	}
+	for n, want := range map[int]string{1: "1", 2: "1 5", 3: "1 2 5", 4: "1 2 4 5", 6: "1 2 3 4 5 6"} {
+		var got []string
+		for _, d := range mostSevere(ds, n) {
+			got = append(got, d.Message)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("mostSevere of %d: %v, want %s", n, got, want)
+		}
+	}
+}
