@@ -492,3 +492,49 @@ func (p *goccyConverter) copyAt(n *Node, start, end int) (*Node, *Error) {
 	}
 	return &c, nil
 }
+
+// goccySplit is Split as it was beside the old conversion: directives
+// stay out of every span, and directives with no document after them are
+// no span at all.
+func goccySplit(src string) []Span {
+	var spans []Span
+	start := 0
+	open := false // is a document open that started with a marker or content
+	content := false
+	for pos := 0; pos <= len(src); {
+		end := strings.IndexByte(src[pos:], '\n')
+		next := len(src) + 1
+		if end >= 0 {
+			end += pos
+			next = end + 1
+		} else {
+			end = len(src)
+		}
+		line := src[pos:end]
+		switch {
+		case marker(line, "---"):
+			if open || content {
+				spans = append(spans, Span{start, pos})
+			}
+			start, open, content = pos, true, true
+		case marker(line, "..."):
+			if open || content {
+				spans = append(spans, Span{start, end})
+			}
+			start, open, content = next, false, false
+		case !open && !content:
+			t := strings.TrimSpace(line)
+			if t != "" && t[0] != '#' && t[0] != '%' {
+				content = true
+			}
+		}
+		pos = next
+	}
+	if open || content {
+		if start > len(src) {
+			start = len(src)
+		}
+		spans = append(spans, Span{start, len(src)})
+	}
+	return spans
+}

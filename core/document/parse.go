@@ -15,13 +15,16 @@ type Span struct{ Start, End int }
 // starts with "---" (then a blank or the end of the line) starts a
 // document, empty ones too; "..." ends one. Text before the first marker is
 // a document only when it holds more than blanks, comments and directives.
-// The scan is linear and needs no parser, so one broken document never
-// hides the others.
+// Directives belong to the span of the document whose "---" follows them;
+// directives that no "---" follows are a span of their own, which Parse
+// refuses. The scan is linear and needs no parser, so one
+// broken document never hides the others.
 func Split(src string) []Span {
 	var spans []Span
 	start := 0
 	open := false // is a document open that started with a marker or content
 	content := false
+	directives := -1 // the start of directives that no document has taken yet
 	for pos := 0; pos <= len(src); {
 		end := strings.IndexByte(src[pos:], '\n')
 		next := len(src) + 1
@@ -38,24 +41,36 @@ func Split(src string) []Span {
 				spans = append(spans, Span{start, pos})
 			}
 			start, open, content = pos, true, true
-		case marker(line, "..."):
-			if open || content {
-				spans = append(spans, Span{start, end})
+			if directives >= 0 {
+				start, directives = directives, -1
 			}
-			start, open, content = next, false, false
+		case marker(line, "..."):
+			switch {
+			case open || content:
+				spans = append(spans, Span{start, end})
+			case directives >= 0:
+				spans = append(spans, Span{directives, end})
+			}
+			start, open, content, directives = next, false, false, -1
 		case !open && !content:
 			t := strings.TrimSpace(line)
-			if t != "" && t[0] != '#' && t[0] != '%' {
-				content = true
+			switch {
+			case t == "" || t[0] == '#':
+			case t[0] == '%' && line[0] == '%':
+				if directives < 0 {
+					directives = pos
+				}
+			default:
+				content, directives = true, -1
 			}
 		}
 		pos = next
 	}
-	if open || content {
-		if start > len(src) {
-			start = len(src)
-		}
-		spans = append(spans, Span{start, len(src)})
+	switch {
+	case open || content:
+		spans = append(spans, Span{min(start, len(src)), len(src)})
+	case directives >= 0:
+		spans = append(spans, Span{directives, len(src)})
 	}
 	return spans
 }

@@ -30,17 +30,18 @@ type tok struct {
 
 // reader holds the state of reading one document.
 type reader struct {
-	src     string
-	lim     Limits
-	doc     *Document
-	toks    []tok
-	i       int // next token
-	anchors map[string]*Node
-	copied  int // nodes copied by aliases so far
-	docEnd  int
-	nodes   []Node  // the free part of the current block of nodes
-	entries []entry // a stack of the entries of the mappings being read
-	header  int     // the line of the document's "---", -1 when it has none
+	src        string
+	lim        Limits
+	doc        *Document
+	toks       []tok
+	i          int // next token
+	anchors    map[string]*Node
+	copied     int // nodes copied by aliases so far
+	docEnd     int
+	nodes      []Node     // the free part of the current block of nodes
+	entries    []entry    // a stack of the entries of the mappings being read
+	header     int        // the line of the document's "---", -1 when it has none
+	directives directives // those before the "---"
 	// parent is the column of the key or "-" whose value is being read,
 	// -1 at the root: block scalars and the lines of flow collections and
 	// quoted scalars must be indented deeper.
@@ -127,6 +128,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			return &Error{Start: base + at, End: base + max(end, at+1), Message: lexerMessage(tk.Error)}
 		}
 		t := tok{typ: tk.Type, val: tk.Value, start: base + at, end: base + end, line: line, endLine: line, col: at - lineStart}
+		var after *tok // a token goccy joined to t
 		if strings.IndexByte(needle, '\n') >= 0 {
 			t.endLine += strings.Count(needle, "\n")
 		}
@@ -153,17 +155,39 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			skipLine = line
 			continue
 		case token.TagType:
-			if !strings.HasPrefix(tk.Value, "!<") && strings.ContainsAny(tk.Value, ",[]{}") {
+			if i := strings.IndexByte(t.val, '\t'); i > 0 {
+				// goccy takes a tab after a tag for part of it ("!\tx"):
+				// the tag ends there, and a scalar may follow.
+				if rest := strings.TrimLeft(text[at+i:end], " \t"); rest != "" {
+					after = &tok{typ: token.StringType, val: rest, start: base + end - len(rest), end: base + end,
+						line: line, endLine: line, col: end - len(rest) - lineStart}
+				}
+				t.val, t.end = t.val[:i], base+at+i
+			}
+			if !strings.HasPrefix(t.val, "!<") && strings.ContainsAny(t.val, ",[]{}") {
 				return &Error{Start: base + at, End: base + end, Message: "a tag cannot hold ',', '[', ']', '{' or '}'; put a blank after the tag"}
+			}
+			if h := tagHandle(t.val); h != "" && !slices.Contains(r.directives.handles, h) {
+				return &Error{Start: base + at, End: base + end, Message: "this tag's handle " + h + " is declared by no %TAG directive above this document"}
 			}
 		case token.StringType:
 			if flow > 0 && text[at] == '-' && (end == at+1 || isBlankByte(text[at+1])) {
 				return &Error{Start: base + at, End: base + at + 1, Message: "a '-' in a flow collection ('[' or '{') starts no list item; quote it if it is text"}
 			}
 		case token.DirectiveType:
-			// The rest of a directive's line is its arguments; what
-			// follows "..." on its line is nothing the reader takes.
+			// Directives stand before the document's "---". goccy takes
+			// a "%" that starts a line of a block scalar's text for one:
+			// the block scalar reads its text from the source, and the
+			// line is skipped.
 			skipLine = line
+			switch {
+			case len(r.toks) == 0 && r.header < 0:
+				if msg := r.directives.add(text[at:lineEndIn(text, at)]); msg != "" {
+					return &Error{Start: base + at, End: base + lineEndIn(text, at), Message: msg}
+				}
+			case !afterBlockHeader(r.toks):
+				return &Error{Start: base + at, End: base + lineEndIn(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
+			}
 			continue
 		}
 		if line == skipLine {
@@ -184,11 +208,26 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			mend = mend || flow > 0 && text[at] == ':'
 		}
 		r.toks = append(r.toks, t)
+		if after != nil {
+			after.indent = indent
+			r.toks = append(r.toks, *after)
+		}
+	}
+	if r.directives.seen && r.header < 0 {
+		return &Error{Start: base, End: base + lineEndIn(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
 	}
 	if mend {
 		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
+}
+
+// lineEndIn is the end of the line of text that holds at.
+func lineEndIn(text string, at int) int {
+	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+		return at + i
+	}
+	return len(text)
 }
 
 // quotedAt returns the span of the double-quoted scalar that starts, after

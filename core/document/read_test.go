@@ -128,3 +128,40 @@ func TestReaderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectives: %YAML and %TAG belong to the document whose "---"
+// follows them; anything else about directives is refused, in the
+// document it concerns, and the other documents are read.
+func TestDirectives(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		errs []string // the error of each document, "" for none
+	}{
+		{"%YAML 1.2\n%TAG !e! tag:example.com,2000:\n--- !e!a\nk: v\n", []string{""}},
+		{"%YAML 1.1 # the version Kubernetes reads\n---\na: 1\n...\n%YAML 1.2\n---\nb: 2\n", []string{"", ""}},
+		{"%TAG !e! tag:x,2000:\n--- !e!a\nk: v\n--- !e!b\nk: v\n", []string{"", "declared by no %TAG directive"}},
+		{"%YAML 1.2\n%YAML 1.2\n---\na: 1\n", []string{"a second %YAML directive"}},
+		{"%YAML 1.2 foo\n---\na: 1\n", []string{"takes one version number"}},
+		{"%YAML 1.1#x\n---\na: 1\n", []string{"takes one version number"}},
+		{"%FOO bar\n---\na: 1\n", []string{"an unknown directive"}},
+		{"a: 1\n%YAML 1.2\n---\nb: 2\n", []string{"a directive (%) inside a document", ""}},
+		{"a: 1\n...\n%YAML 1.2\n", []string{"", "must be followed by a '---'"}},
+		{"%YAML 1.2\n", []string{"must be followed by a '---'"}},
+		{"%YAML 1.2\nkey: v\n", []string{"must be followed by a '---'"}},
+		{"--- |\n  %not a directive\n", []string{""}},
+	} {
+		docs := ParseStream(c.src, DefaultLimits).Docs
+		if len(docs) != len(c.errs) {
+			t.Errorf("%q: %d documents, want %d", c.src, len(docs), len(c.errs))
+			continue
+		}
+		for i, d := range docs {
+			switch {
+			case c.errs[i] == "" && d.Err != nil:
+				t.Errorf("%q: document %d: %s", c.src, i, d.Err.Message)
+			case c.errs[i] != "" && (d.Err == nil || !strings.Contains(d.Err.Message, c.errs[i])):
+				t.Errorf("%q: document %d: error %v, want %q", c.src, i, d.Err, c.errs[i])
+			}
+		}
+	}
+}
