@@ -132,13 +132,14 @@ var notYAMLMessages = []struct{ message, suite string }{
 	{"a comment needs a blank before its '#'", "SU5Z, 9JBA, CVW2"},
 	{"a '-' in a flow collection", "YJV2, G5U8"},
 	{"a tag cannot hold", "U99R"},
+	{"must be indented deeper than its key", "9C9N, QB6E, VJP3/00, Y79Y/003"},
 }
 
 // notYAML returns the cases of the suite that say the text err refuses is
 // not YAML, or "".
 func notYAML(err *Error) string {
 	for _, m := range notYAMLMessages {
-		if strings.HasPrefix(err.Message, m.message) {
+		if strings.Contains(err.Message, m.message) {
 			return m.suite
 		}
 	}

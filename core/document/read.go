@@ -635,6 +635,9 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 	default:
 		r.parent = parent
 		n, err = r.inline(depth, true)
+		if err == nil && parent >= 0 && r.last().endLine > t.line {
+			err = r.continuation(t, n.End, parent+1)
+		}
 		if err == nil {
 			if c := r.peek(); c != nil && c.line == r.last().endLine {
 				if c.typ == token.MappingValueType {
@@ -648,6 +651,39 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 		return nil, err
 	}
 	return r.apply(n, props), nil
+}
+
+// continuation checks the lines after the first of a flow collection or
+// quoted scalar that starts at t and ends at end, in a block value whose
+// lines must be indented by min spaces: YAML requires it, though go-yaml
+// v2 lets such lines pass ("key: [a,\nb]"). A line that starts with the
+// closing bracket may stand at the key's column, a style common in
+// manifests that YAML refuses and every Kubernetes client reads.
+func (r *reader) continuation(t *tok, end, min int) *Error {
+	quoted := t.typ == token.SingleQuoteType || t.typ == token.DoubleQuoteType
+	if !quoted && t.typ != token.SequenceStartType && t.typ != token.MappingStartType {
+		return nil
+	}
+	for ls := t.start; ; {
+		i := strings.IndexByte(r.src[ls:end], '\n')
+		if i < 0 {
+			return nil
+		}
+		ls += i + 1
+		spaces := 0
+		for ls+spaces < end && r.src[ls+spaces] == ' ' {
+			spaces++
+		}
+		rest := strings.TrimLeft(r.src[ls+spaces:lineEnd(r.src, ls)], " \t\r")
+		if spaces < min && rest != "" && (quoted || rest[0] != '#' && rest[0] != ']' && rest[0] != '}') {
+			what := "flow collection ('[' or '{')"
+			if quoted {
+				what = "quoted value"
+			}
+			return &Error{Start: ls + spaces, End: ls + spaces + 1,
+				Message: "this line of a " + what + " must be indented deeper than its key or '-'; indent it with spaces"}
+		}
+	}
 }
 
 // propsThenKey reports whether the cursor is at properties followed by an

@@ -105,6 +105,9 @@ func TestReaderErrors(t *testing.T) {
 		{"- !!str, x\n", "!!str", "a tag cannot hold ','"},
 		{"a: 1\n... tail\n", "...", "'...' ends a document only alone on its line"},
 		{"a: [-, x]\n", "-,", "a '-' in a flow collection"},
+		{"args: [a,\nb]\n", "b]", "must be indented deeper than its key"},
+		{"- [\n\tfoo]\n", "\tfoo", "must be indented deeper than its key"},
+		{"q: \"a\nb\"\n", "b\"", "a quoted value must be indented deeper"},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if c.msg == "" {

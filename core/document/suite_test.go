@@ -643,7 +643,6 @@ const (
 	whyQuestionLine      = "a '?' alone on its line, then a list as the key: goccy's lexer reads the lines as text, and the reader refuses a ':' without a key; Kubernetes refuses it (a collection as a key)"
 	whyReservedDirective = "a directive other than %YAML and %TAG, which YAML asks a reader to ignore: Kubernetes refuses it (go-yaml v2: unknown directive)"
 	whyNoFinalBreak      = "a block scalar whose last line has no line break at the end of the input: read as Kubernetes reads it (go-yaml v2 adds no line break; the suite's reference parser adds one)"
-	whyTodo              = "a defect, to fix"
 )
 
 // kubeRefuses reports whether a reason says that Kubernetes refuses the
@@ -704,12 +703,6 @@ var suiteDifferences = map[string]suiteDifference{
 	// Line breaks.
 	"JEF9/02": {"value", whyNoFinalBreak},
 	"L24T/01": {"value", whyNoFinalBreak},
-	// Valid input refused or misread.
-	// Invalid input accepted.
-	"9C9N":     {"accepted", whyTodo},
-	"QB6E":     {"accepted", whyTodo},
-	"VJP3/00":  {"accepted", whyTodo},
-	"Y79Y/003": {"accepted", whyTodo},
 }
 
 // suiteScore counts the cases a reader reads as the suite says.
