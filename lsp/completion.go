@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"github.com/mdscheck/mdscheck/core/lang"
+	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -10,6 +11,12 @@ import (
 // reads only the cursor's document of a stream). Items are LSP
 // CompletionItems already; for clients without snippets, snippet items
 // become plain text.
+//
+// An item's edit replaces the whole word at the cursor. A client that
+// announces insertReplaceSupport gets an InsertReplaceEdit instead, whose
+// insert range ends at the cursor, so that the user can choose, as VS Code
+// lets them, between inserting before the rest of the word and replacing
+// it.
 func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any, error) {
 	d, enc := s.feature(p.TextDocument.URI)
 	if d == nil {
@@ -18,7 +25,7 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	_, src := d.snapshot()
 	items := lang.Complete(src, position(p.Position), enc)
 	s.mu.Lock()
-	snippets := s.caps.snippets
+	snippets, insertReplace := s.caps.snippets, s.caps.insertReplace
 	s.mu.Unlock()
 	if items == nil {
 		items = []lang.CompletionItem{}
@@ -34,5 +41,40 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		it.InsertText = plainSnippet(it.InsertText)
 		it.InsertTextFormat = lang.PlainText
 	}
-	return items, nil
+	if !insertReplace {
+		return items, nil
+	}
+	out := make([]insertReplaceItem, len(items))
+	for i, it := range items {
+		out[i].CompletionItem = it
+		if te := it.TextEdit; te != nil {
+			out[i].TextEdit = &insertReplaceEdit{NewText: te.NewText, Insert: insertRange(te.Range, position(p.Position)), Replace: te.Range}
+		}
+	}
+	return out, nil
+}
+
+// insertReplaceItem is a completion item whose textEdit is an
+// InsertReplaceEdit; the field hides the embedded item's TextEdit.
+type insertReplaceItem struct {
+	lang.CompletionItem
+	TextEdit *insertReplaceEdit `json:"textEdit,omitempty"`
+}
+
+// insertReplaceEdit is LSP's InsertReplaceEdit (3.16).
+type insertReplaceEdit struct {
+	NewText string     `json:"newText"`
+	Insert  text.Range `json:"insert"`
+	Replace text.Range `json:"replace"`
+}
+
+// insertRange is the part of replace, the word at the cursor, before the
+// cursor. LSP asks for a prefix of replace on the same line, so a cursor
+// outside the word (past the end of its line) is moved into it.
+func insertRange(replace text.Range, cursor text.Position) text.Range {
+	end := replace.End
+	if cursor.Line == replace.Start.Line && cursor.Line == replace.End.Line {
+		end.Character = min(max(cursor.Character, replace.Start.Character), replace.End.Character)
+	}
+	return text.Range{Start: replace.Start, End: end}
 }

@@ -15,6 +15,7 @@ type clientCaps struct {
 	configuration   bool // answers workspace/configuration
 	documentChanges bool // takes versioned edits in a WorkspaceEdit
 	snippets        bool // completion items may be snippets
+	insertReplace   bool // completion edits may be InsertReplaceEdits
 	symbols         bool // asks for document symbols (outline, breadcrumbs)
 }
 
@@ -33,7 +34,8 @@ type initializeExtras struct {
 			DocumentSymbol json.RawMessage `json:"documentSymbol"`
 			Completion     struct {
 				CompletionItem struct {
-					SnippetSupport bool `json:"snippetSupport"`
+					SnippetSupport       bool `json:"snippetSupport"`
+					InsertReplaceSupport bool `json:"insertReplaceSupport"`
 				} `json:"completionItem"`
 			} `json:"completion"`
 		} `json:"textDocument"`
@@ -78,6 +80,7 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		configuration:   c.Workspace.Configuration,
 		documentChanges: c.Workspace.WorkspaceEdit.DocumentChanges,
 		snippets:        c.TextDocument.Completion.CompletionItem.SnippetSupport,
+		insertReplace:   c.TextDocument.Completion.CompletionItem.InsertReplaceSupport,
 		symbols:         len(c.TextDocument.DocumentSymbol) > 0 && string(c.TextDocument.DocumentSymbol) != "null",
 	}
 	base, _, problems := DefaultSettings.merge(p.InitializationOptions)

@@ -13,19 +13,32 @@ import (
 // present in the mapping at the cursor (required first), or the values of
 // the member whose value is being written. It reads the text around the
 // cursor loosely and works on text that does not parse.
+//
+// Each item's edit replaces the whole word at the cursor, the part after
+// the cursor too: completing "clo|udName: x" gives "cloudName: x", not
+// "cloudName: udName: x". Its range starts where the word starts, so a
+// client that would rather insert than replace (LSP's InsertReplaceEdit)
+// has the insert range from that start to the cursor. A key whose colon
+// is already written gets its name alone, without ": " or a snippet.
 func Complete(src string, pos text.Position, enc text.Encoding) []CompletionItem {
 	v, offset := viewAt(src, pos, enc)
 	c := readCursor(v.src, offset)
 	if !c.ours {
 		return nil
 	}
-	replace := v.rng(c.wordAt, offset)
+	end := offset
+	for end < len(v.src) && isWordByte(v.src[end]) {
+		end++
+	}
+	replace := v.rng(c.wordAt, end)
 	if c.onKey != "" {
 		return c.values(replace)
 	}
+	// "key:" after the word: the key is written, only its name changes.
+	keyed := strings.HasPrefix(v.src[end:], ":") && (end+1 == len(v.src) || strings.ContainsRune(" \t\r\n", rune(v.src[end+1])))
 	if len(c.path) == 0 && c.indent == 0 {
 		if c.kind == nil {
-			return c.envelopeKeys(replace)
+			return c.envelopeKeys(replace, keyed)
 		}
 	}
 	if c.kind == nil {
@@ -40,19 +53,27 @@ func Complete(src string, pos text.Position, enc text.Encoding) []CompletionItem
 		if c.present[p.Name] && p.Name != c.word {
 			continue
 		}
-		items = append(items, keyItem(p, c.indent, replace))
+		items = append(items, keyItem(p, c.indent, replace, keyed))
 	}
 	return items
 }
 
-// envelopeKeys offers apiVersion and kind in a document that has no kind yet.
-func (c *cursor) envelopeKeys(replace text.Range) []CompletionItem {
+// envelopeKeys offers apiVersion and kind in a document that has no kind
+// yet; keyed when the key's colon is written already.
+func (c *cursor) envelopeKeys(replace text.Range, keyed bool) []CompletionItem {
 	var items []CompletionItem
 	if !c.present["apiVersion"] {
-		items = append(items, CompletionItem{Label: "apiVersion", Kind: KindProperty, Detail: "string (required)",
-			SortText: "0_apiVersion", TextEdit: &TextEdit{Range: replace, NewText: "apiVersion: " + schema.APIVersion}})
+		it := CompletionItem{Label: "apiVersion", Kind: KindProperty, Detail: "string (required)",
+			SortText: "0_apiVersion", TextEdit: &TextEdit{Range: replace, NewText: "apiVersion: " + schema.APIVersion}}
+		if keyed {
+			it.TextEdit.NewText = "apiVersion"
+		}
+		items = append(items, it)
 	}
-	if !c.present["kind"] {
+	if !c.present["kind"] && keyed {
+		items = append(items, CompletionItem{Label: "kind", Kind: KindProperty, Detail: "string (required)",
+			SortText: "1_kind", TextEdit: &TextEdit{Range: replace, NewText: "kind"}})
+	} else if !c.present["kind"] {
 		for _, k := range schema.Names() {
 			items = append(items, CompletionItem{Label: "kind: " + k, FilterText: "kind", Kind: KindStruct,
 				Detail: "a " + k + " manifest", SortText: "1_" + k, InsertTextFormat: Snippet,
@@ -67,8 +88,9 @@ func manifestSnippet(kind string) string {
 	return "kind: " + kind + "\nmetadata:\n  name: ${1:name}\nspec:\n  plan: ${2:startup-4}\n  project: ${3:project}\n  $0"
 }
 
-// keyItem offers one member as a key.
-func keyItem(p *schema.Property, indent int, replace text.Range) CompletionItem {
+// keyItem offers one member as a key; keyed when the key's colon is
+// written already.
+func keyItem(p *schema.Property, indent int, replace text.Range, keyed bool) CompletionItem {
 	detail := schema.TypeName(p.Schema)
 	sortKey := "1_" + p.Name
 	if p.Required {
@@ -93,6 +115,10 @@ func keyItem(p *schema.Property, indent int, replace text.Range) CompletionItem 
 	}
 	if p.Deprecated != "" {
 		it.Tags = []int{1}
+	}
+	if keyed {
+		it.TextEdit.NewText = p.Name
+		return it
 	}
 	pad := strings.Repeat(" ", indent)
 	n := 1
