@@ -172,9 +172,9 @@ func badByte(s string) int {
 // be a secret: syntax messages never quote it.
 var lexerMessages = []struct{ prefix, message string }{
 	{"invalid header option", "a value that starts with '|' or '>' is a block scalar, whose header takes only a digit, '+' or '-'; quote the value if it is text"},
-	{"tab character", "a tab is not allowed here; indent with spaces"},
-	{"found a tab character", "a tab is not allowed here; indent with spaces"},
-	{"found character '\t'", "a tab is not allowed here; indent with spaces"},
+	{"tab character", tabMessage},
+	{"found a tab character", tabMessage},
+	{"found character '\t'", tabMessage},
 	{"could not find end character of single-quoted", "a single-quoted value is not closed; add the closing '"},
 	{"could not find end character of double-quoted", "a double-quoted value is not closed; add the closing \""},
 	{"found unknown escape character", "a double-quoted value holds an escape YAML does not know; write \\\\ for a backslash or use single quotes"},
@@ -185,6 +185,25 @@ var lexerMessages = []struct{ prefix, message string }{
 	{"found invalid tag character", "a tag holds a character tags cannot have"},
 	{"could not find multi-line content", "a block scalar ('|' or '>') has no content below it"},
 	{"is a reserved character", "'@' and '`' are reserved and cannot start a plain value; quote the value"},
+}
+
+// tabMessage is the message for a tab where goccy's lexer wants none: in
+// the indentation of a line, or alone on a line. go-yaml v2, and so
+// kubectl, refuses both.
+const tabMessage = "a tab in the indentation: YAML indents with spaces, not tabs"
+
+// lexerError is the error for goccy's Invalid token found at at in text
+// (its text reaching to end). goccy's token of a tab starts where the
+// value before the tab starts: the error points at the tab.
+func lexerError(base int, text string, at, end int, found string) *Error {
+	msg := lexerMessage(found)
+	if msg == tabMessage {
+		if i := strings.IndexByte(text[at:], '\t'); i >= 0 {
+			at = at + i
+			end = at + 1
+		}
+	}
+	return &Error{Start: base + at, End: base + max(end, at+1), Message: msg}
 }
 
 // lexerMessage returns our message for a lexer error.

@@ -125,7 +125,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			continue
 		}
 		if tk.Type == token.InvalidType {
-			return &Error{Start: base + at, End: base + max(end, at+1), Message: lexerMessage(tk.Error)}
+			return lexerError(base, text, at, end, tk.Error)
 		}
 		t := tok{typ: tk.Type, val: tk.Value, start: base + at, end: base + end, line: line, endLine: line, col: at - lineStart}
 		var after *tok // a token goccy joined to t

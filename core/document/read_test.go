@@ -106,6 +106,10 @@ func TestReaderErrors(t *testing.T) {
 		{"a: 1\n... tail\n", "...", "'...' ends a document only alone on its line"},
 		{"a: [-, x]\n", "-,", "a '-' in a flow collection"},
 		{"args: [a,\nb]\n", "b]", "must be indented deeper than its key"},
+		{"foo: 1\n\t\nbar: 2\n", "\t", "YAML indents with spaces, not tabs"},
+		{"a:\n  b: 1\n\t\n  c: 2\n", "\t", "YAML indents with spaces, not tabs"},
+		{"- x\n\t- y\n", "\t", "YAML indents with spaces, not tabs"},
+		{"a: |\n  x\n\t\n  y\n", "\t", "YAML indents with spaces, not tabs"},
 		{"- [\n\tfoo]\n", "\tfoo", "must be indented deeper than its key"},
 		{"q: \"a\nb\"\n", "b\"", "a quoted value must be indented deeper"},
 	} {
