@@ -21,11 +21,11 @@ type Span struct{ Start, End int }
 // broken document never hides the others.
 func Split(src string) []Span {
 	var spans []Span
-	start := 0
+	start := bomLen(src)
 	open := false // is a document open that started with a marker or content
 	content := false
 	directives := -1 // the start of directives that no document has taken yet
-	for pos := 0; pos <= len(src); {
+	for pos := start; pos <= len(src); {
 		end := strings.IndexByte(src[pos:], '\n')
 		next := len(src) + 1
 		if end >= 0 {
@@ -83,8 +83,23 @@ func marker(line, m string) bool {
 	return rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\r' || rest[0] == '#'
 }
 
+// bomLen is the length of the UTF-8 byte-order mark that starts src, or
+// 0. The mark is not part of the text that is read (kubectl drops it too),
+// but offsets count it, as editors do.
+func bomLen(src string) int {
+	if strings.HasPrefix(src, "\ufeff") {
+		return len("\ufeff")
+	}
+	return 0
+}
+
 // Parse reads one document of src, the text at span, with the given index.
+// A byte-order mark that starts src is left out of a span that starts
+// with it.
 func Parse(src string, span Span, index int, lim Limits) (d *Document) {
+	if span.Start == 0 {
+		span.Start = min(bomLen(src), span.End)
+	}
 	d = &Document{Index: index, Start: span.Start, End: span.End}
 	defer func() {
 		if d.Err != nil {

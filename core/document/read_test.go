@@ -172,3 +172,46 @@ func TestDirectives(t *testing.T) {
 		}
 	}
 }
+
+// TestByteOrderMark: a UTF-8 byte-order mark that starts the stream is not
+// read as text, whatever the first line holds; offsets still count it. A
+// mark anywhere else is refused.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\ufeff"
+	for _, src := range []string{
+		bom + "apiVersion: v1\nkind: Pod\n",
+		bom + "kind: Pod\napiVersion: v1\n",
+		bom + "# a comment\nkind: Pod\napiVersion: v1\n",
+		bom + "---\nkind: Pod\napiVersion: v1\n",
+		bom + "%YAML 1.2\n---\nkind: Pod\napiVersion: v1\n",
+	} {
+		docs := ParseStream(src, DefaultLimits).Docs
+		if len(docs) != 1 || docs[0].Err != nil {
+			t.Errorf("%q: %d documents, first error %v", src, len(docs), docs[0].Err)
+			continue
+		}
+		d := docs[0]
+		if d.Start != len(bom) {
+			t.Errorf("%q: the document starts at %d, want %d, after the mark", src, d.Start, len(bom))
+		}
+		p := d.Root.GetPair("kind")
+		if p == nil || d.Root.Get("apiVersion").String() != "v1" {
+			t.Errorf("%q: kind and apiVersion not read", src)
+			continue
+		}
+		if at := strings.Index(src, "kind"); p.Key.Start != at {
+			t.Errorf("%q: kind at %d, want %d (offsets count the mark)", src, p.Key.Start, at)
+		}
+		// A caller that parses the whole text as one document.
+		if whole := Parse(src, Span{0, len(src)}, 0, DefaultLimits); whole.Err != nil || whole.Root.Get("kind").String() != "Pod" {
+			t.Errorf("%q: read as one span: %v", src, whole.Err)
+		}
+	}
+	if d := ParseStream(bom, DefaultLimits); len(d.Docs) != 0 {
+		t.Errorf("a mark alone: %d documents", len(d.Docs))
+	}
+	d := ParseStream("a: 1\n"+bom+"b: 2\n", DefaultLimits).Docs[0]
+	if d.Err == nil || d.Err.Start != 5 {
+		t.Errorf("a mark inside the text: error %v, want one at 5", d.Err)
+	}
+}
