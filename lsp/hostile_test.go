@@ -429,3 +429,37 @@ func TestCompletionInsideAWordReplacesIt(t *testing.T) {
 		}
 	})
 }
+
+// A megabyte of nesting on one line: the core's depth limit must fire
+// before its reader's memory grows with the depth.
+func TestMegabyteOfNesting(t *testing.T) {
+	for _, c := range []struct{ name, head, unit string }{
+		{"alone", "", "["},
+		{"in a manifest", manifest + "  userConfig: ", "["},
+		{"braces", "", "{"},
+		{"items", "", "[a, "},
+		{"dashes", "", "- "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, _ := start(t)
+			u := uri.URI("file:///brackets.yaml")
+			src := c.head + strings.Repeat(c.unit, (1<<20)/len(c.unit))
+			last := uint32(strings.Count(src, "\n"))
+			within(t, "opening", func() { s.open(u, src) })
+			v := s.edit(u, replace(last, 1<<19, last, 1<<19, "x"))
+			within(t, "an edit in the middle", func() { s.diagnostics(u, v) })
+			v = s.edit(u, replace(last, 0, last, 1, ""))
+			within(t, "an edit at the start", func() { s.diagnostics(u, v) })
+			within(t, "hover", func() { hoverAt(t, s, u, pos(last, 1<<18)) })
+			within(t, "completion", func() { completionItems(t, s, u, pos(last, 1<<18)) })
+			within(t, "the outline", func() { s.rawSymbols(u) })
+			// The server's peak memory: generous, it held the text a few
+			// times over and the core's reader refused it.
+			kb := peakKB(s.p.cmd.Process.Pid)
+			t.Logf("peak RSS %d MiB", kb>>10)
+			if kb > 1<<20 {
+				t.Errorf("the server's peak RSS was %d MiB, over 1 GiB", kb>>10)
+			}
+		})
+	}
+}
