@@ -8,8 +8,13 @@ export MDSCHECK_CORPUS
 # Go packages of this module; npm's node_modules can hold stray .go files.
 GOPKGS   = $(shell $(GO) list ./... | grep -v /node_modules/)
 BIN     := bin/mdscheck
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X main.version=$(VERSION)
+# What `mdscheck version` prints: the tag without its v (v1.2.3 gives
+# 1.2.3, commits past it give 1.2.3-4-gabc1234), or dev before the first
+# tag; the commit (-dirty when the tree has changes); the build time.
+VERSION ?= $(or $(shell git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null | sed 's/^v//'),dev)
+COMMIT  ?= $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD 2>/dev/null && echo "$$c" || echo "$$c-dirty"; } || echo unknown)
+DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
 .PHONY: all build demo test test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean

@@ -24,7 +24,8 @@ Flags go before or after the arguments; -- ends the flags.`,
   mdscheck validate deploy/ --format json
   mdscheck explain Kafka.spec.userConfig.kafka_version
   source <(mdscheck completion bash)`,
-		Version: version,
+		// --version prints the same line as the version command.
+		Version: currentBuild().String(),
 		// run prints errors and chooses the exit status, the same way
 		// for every command.
 		SilenceErrors: true,
@@ -39,20 +40,6 @@ Flags go before or after the arguments; -- ends the flags.`,
 	root.SetErr(stderr)
 	root.AddCommand(newValidateCmd(), newLSPCmd(), newExplainCmd(), newSchemaCmd(), newVersionCmd(), newCompletionCmd())
 	return root
-}
-
-func newVersionCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print the version",
-		Long:    "Prints the version of mdscheck, as set when it was built.",
-		Example: "  mdscheck version",
-		Args:    noArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(cmd.OutOrStdout(), "mdscheck %s\n", version)
-			return nil
-		},
-	}
 }
 
 // noArgs refuses arguments with a word a person understands (cobra's own
