@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build demo test test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean
+.PHONY: all build demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean
 
 all: build
 
@@ -37,16 +37,18 @@ demo: build
 
 # Everything: Go tests (the wasm tests build the module themselves), then
 # the npm workspace's tests (the wasm package in Node, the playground in
-# headless Chromium, the VS Code extension) when node_modules is installed.
-test: fmt-check vet test-go test-js
+# headless Chromium, the VS Code extension). scripts/need.sh first installs
+# what a fresh machine lacks (npm ci, Debian packages), or says how.
+test: need fmt-check vet test-go test-js
 
-test-go:
+need:
+	@scripts/need.sh
+
+test-go: need
 	$(GO) test -count=1 $(GOPKGS)
 
-test-js:
-	@if [ ! -f package.json ]; then echo "test-js: no npm workspace yet"; \
-	elif [ -d node_modules ]; then $(MAKE) wasm && npm test --workspaces --if-present; \
-	else echo "test-js: node_modules missing, run npm ci (CI does)"; exit 1; fi
+test-js: need wasm
+	npm test --workspaces --if-present
 
 # The WebAssembly module (a WASI reactor) for browsers and embedding hosts.
 # Inlining is off in the packages where it buys no measurable speed (1.6%
