@@ -16,7 +16,7 @@ func seeds(f *testing.F) {
 			}
 		}
 	}
-	for _, s := range []string{"a: &x [*x]", "<<: *y", "---\n---\n...\n", "a: |\n b\n---\nc", "[{]}", "? a\n: b", "a: !!str 1", "\t- x", "a: 'b\n\nc'"} {
+	for _, s := range []string{"a: &x [*x]", "<<: *y", "---\n---\n...\n", "a: |\n b\n---\nc", "[{]}", "? a\n: b", "a: !!str 1", "\t- x", "a: 'b\n\nc'", "a: \"x \\\n  y\\t\n\n z\"", "{a:b: c, \"k\":v}", "a: |+\n  x\n\nb: 1"} {
 		f.Add(s)
 	}
 }

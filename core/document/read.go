@@ -966,6 +966,9 @@ func (r *reader) scalar(t *tok) *Node {
 		n.Style, n.Type, n.Text = SingleQuoted, String, t.val
 	case token.DoubleQuoteType:
 		n.Style, n.Type, n.Text = DoubleQuoted, String, t.val
+		if t.endLine > t.line {
+			n.Text = doubleQuoted(r.src[t.start:t.end])
+		}
 	default:
 		// The text as written, unless the scalar is folded over lines.
 		text := r.src[t.start:t.end]

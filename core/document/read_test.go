@@ -33,6 +33,8 @@ func TestReaderValues(t *testing.T) {
 		{"a: |\n  x", `{"a":"x",}`},
 		{"a: !!str d\n  e\n", `{"a":"d e",}`},
 		{"a: x\n\n  \n  y  # note\n", `{"a":"x\n\ny",}`},
+		{"a: \"x \\\n  y\"\n", `{"a":"x y",}`},
+		{"a: \"x\\\n\n  y \\t\n  \\u00e9\"\n", `{"a":"x\ny \t é",}`},
 		{"a: plain\n  text\nb: 'q\n  r'\n", `{"a":"plain text","b":"q r",}`},
 		{"%YAML 1.1\n--- \na: 1\n...\n", `{"a":1,}`},
 		{"--- |\n  text\n", `"text\n"`},
