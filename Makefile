@@ -17,12 +17,19 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean
+.PHONY: all build release demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean
 
 all: build
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/mdscheck
+
+# The release archives for linux, darwin and windows on amd64 and arm64,
+# with checksums.txt, in $(RELEASE_DIR) (see scripts/release.sh; on a tag
+# v1.2.3, VERSION is 1.2.3). dist/mdscheck.wasm beside it stays.
+RELEASE_DIR ?= dist/release
+release:
+	VERSION='$(VERSION)' LDFLAGS='$(LDFLAGS)' scripts/release.sh '$(RELEASE_DIR)'
 
 # examples/broken.yaml has mistakes on purpose, so validate exits 1 there.
 demo: build
