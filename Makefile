@@ -114,6 +114,7 @@ fuzz:
 	$(GO) test ./core/document -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./core/check -run '^$$' -fuzz FuzzCheck -fuzztime $(FUZZTIME)
 	$(GO) test ./core/check -run '^$$' -fuzz FuzzSuppressions -fuzztime $(FUZZTIME)
+	$(GO) test ./lsp -run '^$$' -fuzz FuzzFrames -fuzztime $(FUZZTIME)
 	$(GO) test ./core/lang -run '^$$' -fuzz FuzzComplete -fuzztime $(FUZZTIME)
 	$(GO) test ./core/lang -run '^$$' -fuzz FuzzHover -fuzztime $(FUZZTIME)
 	$(GO) test ./core/decimal -run '^$$' -fuzz FuzzCmp -fuzztime $(FUZZTIME)
