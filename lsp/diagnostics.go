@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -19,10 +20,6 @@ const (
 	debounce = 10 * time.Millisecond
 	maxDelay = 100 * time.Millisecond
 )
-
-// rulesURL is where each rule code is explained; a diagnostic's
-// codeDescription links to the rule's section.
-const rulesURL = "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md"
 
 // schedule arranges for d to be checked: at once when it is idle, else
 // after delay. A document has one timer; while a check runs, a change only
@@ -244,7 +241,7 @@ func toProtocol(d report.Diagnostic) protocol.Diagnostic {
 		Range:           toRange(d.Range),
 		Severity:        &sev,
 		Code:            &protocol.IntegerOrString{Value: d.Rule},
-		CodeDescription: &protocol.CodeDescription{HRef: rulesURL + "#" + d.Rule},
+		CodeDescription: &protocol.CodeDescription{HRef: check.RuleURL(d.Rule)},
 		Source:          &source,
 		Message:         d.Message,
 		Data:            diagnosticData{Rule: d.Rule, Pointer: d.Pointer, Document: d.Document},

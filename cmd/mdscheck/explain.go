@@ -53,7 +53,7 @@ in a pipe or a file it is Markdown, as an editor's hover shows it.`,
 // explanation describes a rule code, or a member given as KIND.path.
 func explanation(arg string) (string, error) {
 	if r := check.LookupRule(arg); r != nil {
-		return fmt.Sprintf("**%s**: %s\n\nExample and details: %s\n", r.Code, r.Summary, ruleURL(r.Code)), nil
+		return fmt.Sprintf("**%s**: %s\n\nExample and details: %s\n", r.Code, r.Summary, check.RuleURL(r.Code)), nil
 	}
 	kindName, rest, dotted := strings.Cut(arg, ".")
 	k := schema.Lookup(kindName)

@@ -70,18 +70,13 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn"`
 }
 
-// ruleURL is where the documentation of a rule is, with an example: on
-// the web, since docs/ is not installed with the command.
-func ruleURL(code string) string {
-	return "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md#" + code
-}
 
 func writeSARIF(w io.Writer, results []fileResult) error {
 	driver := sarifDriver{Name: "mdscheck", Version: version, InformationURI: "https://github.com/mdscheck/mdscheck"}
 	index := map[string]int{}
 	for i, r := range check.Rules {
 		index[r.Code] = i
-		driver.Rules = append(driver.Rules, sarifRule{ID: r.Code, ShortDescription: sarifMessage{r.Summary}, HelpURI: ruleURL(r.Code)})
+		driver.Rules = append(driver.Rules, sarifRule{ID: r.Code, ShortDescription: sarifMessage{r.Summary}, HelpURI: check.RuleURL(r.Code)})
 	}
 	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}}
 	for _, r := range results {

@@ -35,6 +35,12 @@ var Rules = []Rule{
 	{"suppression", "An mdscheck:ignore comment names no rule code, or (with --strict) silences nothing."},
 }
 
+// RuleURL is where the documentation of a rule is, with an example: on the
+// web, since docs/ is not installed with the command or the extension.
+func RuleURL(code string) string {
+	return "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md#" + code
+}
+
 // LookupRule returns the rule with code, or nil.
 func LookupRule(code string) *Rule {
 	for i := range Rules {
