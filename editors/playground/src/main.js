@@ -276,9 +276,13 @@ async function completionSource(ctx) {
   }
   const items = answer.result;
   if (ctx.aborted || !items?.length) return null;
-  const start = items.find((i) => i.textEdit)?.textEdit.range.start;
+  const range = items.find((i) => i.textEdit)?.textEdit.range;
+  // The edit covers the whole word at the cursor, also the part after it:
+  // completing inside wed|nesday gives wednesday, not wednesdaynesday.
+  const to = range ? toOffset(doc, range.end) : ctx.pos;
   return {
-    from: start ? toOffset(doc, start) : (word?.from ?? ctx.pos),
+    from: range ? toOffset(doc, range.start) : (word?.from ?? ctx.pos),
+    ...(to > ctx.pos ? { to } : {}),
     options: items.map(toCompletion),
     validFor: /^[\w.\-/]*$/,
   };

@@ -169,6 +169,21 @@ test('completion offers the allowed values of a member', async () => {
   await page.close();
 });
 
+test('completing inside a word replaces the whole word', async () => {
+  const page = await open();
+  await replaceText(page, kafkaHead + 'spec:\n  plan: business-4\n  maintenanceWindowDow: wednesday');
+  for (let i = 0; i < 'nesday'.length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Control+Space');
+  await page.waitForFunction(() => [...document.querySelectorAll('.cm-tooltip-autocomplete .cm-completionLabel')]
+    .some((e) => e.textContent === 'wednesday'));
+  await page.waitForTimeout(150); // CodeMirror's interactionDelay
+  const n = await checks(page);
+  await page.keyboard.press('Enter');
+  await settled(page, n);
+  assert.match(await text(page), /\n {2}maintenanceWindowDow: wednesday$/);
+  await page.close();
+});
+
 test('hovering a key shows its documentation', async () => {
   const page = await open();
   // "  project: Search Team" is line 15 of the broken example.
