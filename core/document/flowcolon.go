@@ -43,7 +43,7 @@ func mendFlowColons(src string, toks []tok) []tok {
 				j++
 			}
 			i = j - 1
-		case isPlainTok(&t) && src[t.start] == ':' && prev.end == t.start &&
+		case isPlainTok(&t) && t.start < t.end && src[t.start] == ':' && prev.end == t.start &&
 			(prev.typ == token.SingleQuoteType || prev.typ == token.DoubleQuoteType || prev.typ == token.SequenceEndType || prev.typ == token.MappingEndType):
 			// `"k":v`: a value indicator right after a JSON-like key.
 			out = append(out, splitValue(src, t, t.start)...)

@@ -149,7 +149,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 			if i := strings.IndexByte(rest, '\n'); i >= 0 {
 				rest = rest[:i]
 			}
-			if after := strings.TrimLeft(rest[min(3, len(rest)):], " \t\r"); !marker(rest, "...") || after != "" && after[0] != '#' {
+			if tail := strings.TrimLeft(rest[min(3, len(rest)):], " \t\r"); !marker(rest, "...") || tail != "" && tail[0] != '#' {
 				return &Error{Start: base + at, End: base + at + len(rest), Message: "'...' ends a document only alone on its line, or before a comment"}
 			}
 			skipLine = line
@@ -168,10 +168,10 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 				return &Error{Start: base + at, End: base + end, Message: "a tag cannot hold ',', '[', ']', '{' or '}'; put a blank after the tag"}
 			}
 			if h := tagHandle(t.val); h != "" && !slices.Contains(r.directives.handles, h) {
-				return &Error{Start: base + at, End: base + end, Message: "this tag's handle " + h + " is declared by no %TAG directive above this document"}
+				return &Error{Start: base + at, End: base + end, Message: "this tag's handle " + h + " is declared by no %TAG directive of this document"}
 			}
 		case token.StringType:
-			if flow > 0 && text[at] == '-' && (end == at+1 || isBlankByte(text[at+1])) {
+			if flow > 0 && at < len(text) && text[at] == '-' && (end == at+1 || isBlankByte(text[at+1])) {
 				return &Error{Start: base + at, End: base + at + 1, Message: "a '-' in a flow collection ('[' or '{') starts no list item; quote it if it is text"}
 			}
 		case token.DirectiveType:
@@ -205,7 +205,7 @@ func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
 		case token.MappingValueType:
 			mend = mend || flow > 0 && end < len(text) && !isFlowValueEnd(text[end])
 		default:
-			mend = mend || flow > 0 && text[at] == ':'
+			mend = mend || flow > 0 && at < len(text) && text[at] == ':'
 		}
 		r.toks = append(r.toks, t)
 		if after != nil {
