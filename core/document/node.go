@@ -4,10 +4,13 @@
 //
 // Tokens come from github.com/goccy/go-yaml's lexer; this package does the
 // rest itself: it splits the stream into documents, rebuilds every token's
-// offset from its source text, builds the tree with its own reader
-// (read.go), resolves scalars from their raw text, confines anchors to
-// their document, resolves aliases and merge keys within a budget, and
-// refuses input beyond the limits in limits.go before any tree is built.
+// offset from its source text, reads from the source what the lexer gets
+// wrong (block scalars, scalars over lines, a ':' in a flow collection),
+// builds the tree with its own reader (read.go), resolves scalars from
+// their raw text, confines anchors to their document, resolves aliases and
+// merge keys within a budget, and refuses input beyond the limits in
+// limits.go before any tree is built. The YAML Test Suite holds it to YAML
+// (suite_test.go).
 package document
 
 // Kind is the structural kind of a node.
@@ -64,7 +67,11 @@ type Node struct {
 	// key; their offsets are those of the alias.
 	Alias bool
 
-	Start, End int // byte offsets into the stream
+	// Start and End are byte offsets into the stream. A scalar's cover
+	// exactly its text: quotes included, a block scalar from its header
+	// to its last line that is not empty, a tagged one from its tag
+	// (TestScalarRanges says it all).
+	Start, End int
 
 	// Scalars.
 	Tag  string // explicit tag as written, "" when none
