@@ -1,6 +1,7 @@
-// The VS Code extension: it starts `mdscheck lsp` for YAML files and adds
-// a few commands. The logic that can be tested without VS Code lives in
-// server.ts, settings.ts and secret.ts.
+// The VS Code extension on the desktop: it starts `mdscheck lsp` for YAML
+// files and adds a few commands. In vscode.dev and github.dev, where no
+// program can run, web/extension.ts takes its place. The logic that can be
+// tested without VS Code lives in server.ts, settings.ts and secret.ts.
 
 import * as vscode from "vscode";
 import {
@@ -13,32 +14,23 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { bundledDir, describe, ensureExecutable, exeName, findServer, type Source } from "./server";
-import { hoverText, kindPosition, parseSecret } from "./secret";
-import { restartKeys, serverSettings } from "./settings";
+import { settingsForServer, Ui } from "./ui";
+import { restartKeys } from "./settings";
 import * as path from "node:path";
 
 /** The id of the client; VS Code reads mdscheck.trace.server because of it. */
 const clientId = "mdscheck";
 
 let client: LanguageClient | undefined;
-let output: vscode.OutputChannel | undefined;
-let status: vscode.LanguageStatusItem | undefined;
+let ui: Ui | undefined;
 
 /** activate runs on the first YAML file (activationEvents in package.json). */
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  output = vscode.window.createOutputChannel("mdscheck");
-  status = vscode.languages.createLanguageStatusItem("mdscheck.server", { language: "yaml" });
-  status.name = "mdscheck";
-  status.command = { title: "Show Log", command: "mdscheck.showOutput" };
+  ui = new Ui(context, async () => {
+    await stop();
+    await start(context);
+  });
   context.subscriptions.push(
-    output,
-    status,
-    vscode.commands.registerCommand("mdscheck.showOutput", () => output?.show(true)),
-    vscode.commands.registerCommand("mdscheck.restartServer", async () => {
-      await stop();
-      await start(context);
-    }),
-    vscode.commands.registerCommand("mdscheck.showConnectionSecret", showConnectionSecret),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       // The other settings reach the running server by
       // workspace/didChangeConfiguration; a new program needs a new process.
@@ -69,17 +61,13 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     arch: process.arch,
     env: process.env,
   });
-  log(describe(lookup.tried));
+  ui?.log(describe(lookup.tried));
   if (!lookup.found) {
-    setStatus("not running", lookup.message, vscode.LanguageStatusSeverity.Error);
+    ui?.setStatus("not running", lookup.message, vscode.LanguageStatusSeverity.Error);
     void offerHelp(lookup.message);
     return;
   }
 
-  const { settings, problems } = serverSettings((k) => config.get(k));
-  for (const p of problems) {
-    void vscode.window.showWarningMessage(`mdscheck: ${p}; using the default.`);
-  }
   const serverOptions: ServerOptions = {
     command: lookup.command,
     args: ["lsp"],
@@ -87,18 +75,22 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   };
   const clientOptions: LanguageClientOptions = {
     // Every YAML file goes to the server; it answers only for documents of
-    // apiVersion example.io/v1alpha1 and stays silent on the others.
+    // apiVersion example.io/v1alpha1 and stays silent on the others. The
+    // server reads the text the editor sends, so files of a virtual
+    // workspace (vscode-vfs: a GitHub repository opened remotely) work too;
+    // other schemes (git: in diff views) would repeat the findings.
     documentSelector: [
       { scheme: "file", language: "yaml" },
       { scheme: "untitled", language: "yaml" },
+      { scheme: "vscode-vfs", language: "yaml" },
     ],
-    initializationOptions: settings,
+    initializationOptions: settingsForServer(),
     // Pushes the "mdscheck" section with workspace/didChangeConfiguration
     // whenever it changes; the server also pulls it with
     // workspace/configuration, which the client answers.
     synchronize: { configurationSection: "mdscheck" },
     diagnosticCollectionName: "mdscheck",
-    outputChannel: output,
+    outputChannel: ui?.output,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
     // A server that fails to start is told once, by the client's own
     // error ("couldn't create connection", with a button to the log, where
@@ -120,10 +112,10 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   try {
     await c.start();
     started = true;
-    setStatus(sourceLabel(lookup.source), lookup.command, vscode.LanguageStatusSeverity.Information);
+    ui?.setStatus(sourceLabel(lookup.source), lookup.command, vscode.LanguageStatusSeverity.Information);
   } catch (err) {
-    log(`the language server ${lookup.command} did not start: ${String(err)}`);
-    setStatus("failed", `${lookup.command} did not start; see the log`, vscode.LanguageStatusSeverity.Error);
+    ui?.log(`the language server ${lookup.command} did not start: ${String(err)}`);
+    ui?.setStatus("failed", `${lookup.command} did not start; see the log`, vscode.LanguageStatusSeverity.Error);
     if (client === c) {
       client = undefined;
     }
@@ -137,7 +129,7 @@ async function stop(): Promise<void> {
     try {
       await c.stop();
     } catch (err) {
-      log(`stopping the server: ${String(err)}`);
+      ui?.log(`stopping the server: ${String(err)}`);
     }
   }
 }
@@ -153,70 +145,12 @@ function sourceLabel(s: Source): string {
   }
 }
 
-function setStatus(text: string, detail: string, severity: vscode.LanguageStatusSeverity): void {
-  if (status !== undefined) {
-    status.text = `mdscheck: ${text}`;
-    status.detail = detail;
-    status.severity = severity;
-  }
-}
-
-function log(line: string): void {
-  output?.appendLine(line);
-}
-
 /** offerHelp shows message with the ways out: the setting and the log. */
 async function offerHelp(message: string): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, "Open Settings", "Show Log");
   if (choice === "Open Settings") {
     await vscode.commands.executeCommand("workbench.action.openSettings", "mdscheck.server.path");
   } else if (choice === "Show Log") {
-    output?.show(true);
-  }
-}
-
-/**
- * showConnectionSecret lists the keys of the connection Secret of the
- * manifest under the cursor, from the server's hover on its `kind`; the
- * key picked is copied. Values are never shown: the editor has none.
- */
-async function showConnectionSecret(): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (editor === undefined || editor.document.languageId !== "yaml") {
-    void vscode.window.showInformationMessage("mdscheck: open a YAML manifest and put the cursor in it.");
-    return;
-  }
-  const doc = editor.document;
-  const at = kindPosition(doc.getText(), editor.selection.active.line);
-  if (at === undefined) {
-    void vscode.window.showInformationMessage("mdscheck: this manifest has no kind.");
-    return;
-  }
-  const hovers =
-    (await vscode.commands.executeCommand<vscode.Hover[]>(
-      "vscode.executeHoverProvider",
-      doc.uri,
-      new vscode.Position(at.line, at.character),
-    )) ?? [];
-  const secret = hovers.map((h) => parseSecret(hoverText(h.contents))).find((s) => s !== undefined);
-  if (secret === undefined) {
-    void vscode.window.showInformationMessage(
-      "mdscheck: no connection Secret here. Is this a manifest of apiVersion example.io/v1alpha1 with kind OpenSearch, Grafana or Kafka?",
-    );
-    return;
-  }
-  if (secret.disabled) {
-    void vscode.window.showInformationMessage(
-      "mdscheck: no connection Secret is created for this manifest (spec.connInfoSecretTargetDisabled: true).",
-    );
-    return;
-  }
-  const picked = await vscode.window.showQuickPick(
-    secret.keys.map((k) => ({ label: k, description: `key of Secret ${secret.name}` })),
-    { title: `Connection Secret ${secret.name}`, placeHolder: "Pick a key to copy its name" },
-  );
-  if (picked !== undefined) {
-    await vscode.env.clipboard.writeText(picked.label);
-    vscode.window.setStatusBarMessage(`mdscheck: copied ${picked.label}`, 3000);
+    ui?.output.show(true);
   }
 }

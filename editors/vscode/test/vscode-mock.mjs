@@ -2,8 +2,11 @@
 // VS Code itself cannot be downloaded on the machines the tests run on.
 // It implements what the extension calls and records what it showed;
 // anything else the bundled vscode-languageclient reaches for is a no-op.
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import Module from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -15,6 +18,11 @@ function anything() {
     apply: () => ({ dispose() {} }),
     construct: () => anything(),
   });
+}
+
+/** A vscode.Uri of a file: what an extension's context.extensionUri is on a disk. */
+export function fileUri(path) {
+  return { scheme: "file", path, fsPath: path, toString: () => pathToFileURL(path).href };
 }
 
 class Base {
@@ -103,7 +111,12 @@ export function loadExtension({ config = {}, editor, commandResults = {}, quickP
         return Promise.resolve(typeof r === "function" ? r(...args) : r);
       },
     },
+    Uri: {
+      file: fileUri,
+      joinPath: (base, ...parts) => fileUri(join(base.fsPath, ...parts)),
+    },
     workspace: {
+      fs: { readFile: async (uri) => new Uint8Array(await readFile(uri.fsPath)) },
       getConfiguration: () => ({ get: (k) => config[k] }),
       onDidChangeConfiguration: () => disposable,
       workspaceFolders: undefined,
@@ -111,7 +124,7 @@ export function loadExtension({ config = {}, editor, commandResults = {}, quickP
     env: { appName: "Visual Studio Code (mock)", language: "en", uiKind: 1, clipboard: { writeText: (t) => ((clipboard.text = t), Promise.resolve()) } },
   };
   const fallback = (o) => new Proxy(o, { get: (t, p) => (p in t ? t[p] : anything()) });
-  for (const ns of ["window", "languages", "commands", "workspace", "env"]) {
+  for (const ns of ["window", "languages", "commands", "workspace", "env", "Uri"]) {
     vscode[ns] = fallback(vscode[ns]);
   }
   const mock = fallback(vscode);

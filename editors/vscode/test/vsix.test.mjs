@@ -43,9 +43,10 @@ before(() => {
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-test("the .vsix holds the bundle, the manifest, the README and no sources", () => {
+test("the .vsix holds the bundles, the manifest, the README and no sources", () => {
   const names = [...entries.keys()];
-  for (const want of ["extension.vsixmanifest", "extension/package.json", "extension/readme.md", "extension/dist/extension.js"]) {
+  const web = ["extension/dist/web/extension.js", "extension/dist/web/server.js", "extension/dist/web/mdscheck.wasm"];
+  for (const want of ["extension.vsixmanifest", "extension/package.json", "extension/readme.md", "extension/dist/extension.js", ...web]) {
     assert.ok(names.includes(want), `${want} in ${names.join(", ")}`);
   }
   assert.deepEqual(
