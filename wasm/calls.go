@@ -40,10 +40,22 @@ func position(line, character int32) text.Position {
 }
 
 // validateJSON is the result of validate: one entry of the CLI's files
-// array without path.
+// array without path. It is report.Validate taken apart, so that the
+// collector's cycle can be finished after each document.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
+	var f report.File
+	if spans, tooBig := report.Spans(src); tooBig != nil {
+		f = report.Build(src, nil, []check.Diagnostic{*tooBig}, enc)
+	} else {
+		results := make([]report.Checked, len(spans))
+		for i, sp := range spans {
+			results[i] = report.CheckDocument(src, sp, i, check.DefaultOptions)
+			finishCollection()
+		}
+		f = report.Build(src, results, nil, enc)
+	}
 	var w jsonWriter
-	w.file(report.Validate(src, enc, check.DefaultOptions))
+	w.file(f)
 	return w.b, nil
 }
 
@@ -73,17 +85,6 @@ func errorJSON(msg string) []byte {
 	return w.b
 }
 
-// yield lets the runtime's background work run before the call returns to
-// the host. In a reactor the exported call is the only goroutine that ever
-// runs, and Go's scheduler is entered only when it blocks, which a call of
-// the core never does. Without a visit to the scheduler a garbage
-// collection can stall for good: once the GC CPU limiter turns on, mark
-// assists stop and the limiter is re-evaluated only by the scheduler or by
-// sysmon, which wasm does not have, so the mark phase never ends and the
-// heap grows on every call (seen under wazero after about 2,000 calls).
-// One Gosched per call lets the mark worker run and the limiter update.
-func yield() { runtime.Gosched() }
-
 // gcPercent is the module's GOGC. A call allocates about half a megabyte
 // for a 300-line manifest and keeps none of it; the live heap is mostly
 // the schema. In wasm the collector runs on the only thread, between the
@@ -95,13 +96,45 @@ const gcPercent = 200
 
 func init() { debug.SetGCPercent(gcPercent) }
 
+// finishCollection finishes the garbage collection under way, if one is,
+// and returns at once otherwise. The module calls it after each document
+// of a stream and at the end of every call, because in a reactor Go's
+// collector cannot be trusted to finish a cycle on its own.
+//
+// Go paces its collector by the clock. The GC CPU limiter compares the
+// time spent collecting with the time spent running, and once it finds
+// the collector taking more than half, it stops the mark assists, the
+// marking that allocating code does to finish a cycle. The rest of the
+// cycle is then left to the background mark worker, which runs only when
+// the goroutine enters the scheduler; but in a reactor the exported call
+// is the only goroutine, the core never blocks, and wasm has no sysmon to
+// step in. A clock that steps at every reading, as wazero's default does
+// (1 ms), makes each assist look a millisecond long and the work between
+// them free: the limiter turns on, the mark phase never ends, and the
+// heap grows until the call returns or memory runs out (a 900 KB stream
+// of tiny documents reached the 1 GiB limit; the same under a real clock
+// needs 130 MiB). Across calls it is the same, only slower.
+//
+// Turning the collector off waits until the mark phase under way has
+// ended, so that SetGCPercent(-1) returns with no collection running.
+// While the only goroutine waits, the scheduler hands the processor to
+// the idle mark worker, which marks until nothing is left: no clock
+// decides anything. Turning the collector back on restores its pacing.
+// With no collection running, both calls cost a few microseconds. A yield
+// to the scheduler (runtime.Gosched, the module's first remedy) let the
+// background worker mark only for as long as the clock allowed.
+func finishCollection() {
+	debug.SetGCPercent(-1)
+	debug.SetGCPercent(gcPercent)
+}
+
 // guard runs one call and turns an error or a panic into an error object,
 // so that a bug in the core costs the host one result, not a trapped
 // instance. A runtime error's message is kept (it names no input); any
 // other panic value is not, since it could quote the text, and the text
 // may hold secrets.
 func guard(fn func() ([]byte, error)) (out []byte) {
-	defer yield()
+	defer finishCollection()
 	defer func() {
 		if r := recover(); r != nil {
 			msg := "internal error"

@@ -1,0 +1,149 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// The inputs of an attack on the module under wazero's default
+// configuration, whose clock steps 1 ms at every reading: the 20 MB stream
+// took 50 s and 4.4 GB of the host's memory, the million tiny documents
+// trapped after 66 s at 16.5 GB, and so did 63 MB. The module now finishes
+// the collector's cycles itself (finishCollection); wasm/example's tests
+// run the same inputs with the example's configuration.
+var largeInputs = []struct {
+	name string
+	src  func(testing.TB) string
+}{
+	{"20MB", func(t testing.TB) string { return manifests(t, 20<<20) }},
+	{"million tiny documents", func(testing.TB) string { return strings.Repeat("a: 1\n---\n", 1_000_000) }},
+	{"63MB", func(t testing.TB) string { return manifests(t, 63<<20) }}, // just under the stream limit
+	{"70MB", func(t testing.TB) string { return manifests(t, 70<<20) }}, // over it
+}
+
+// Bounds on one validate call of a large input: generous limits, not
+// benchmarks (docs/performance.md has the numbers). Native time is
+// measured in the same test, so that a loaded machine slows both sides;
+// the module takes 8-13 times as long. Wazero's default memory grows by
+// copying, so the host holds up to four times the module's memory (2.6
+// GiB for the million tiny documents).
+const (
+	maxLinearMemory = 1 << 30
+	maxTimesNative  = 30
+	maxPeakRSS      = 4 << 30
+)
+
+func TestLargeInputsStayBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the large inputs take minutes in wasm")
+	}
+	for _, c := range largeInputs {
+		t.Run(c.name, func(t *testing.T) {
+			src := c.src(t)
+			start := time.Now()
+			var want jsonWriter
+			want.file(report.Validate(src, text.UTF16, check.DefaultOptions))
+			native := time.Since(start)
+
+			in := newInstance(t)
+			start = time.Now()
+			got := in.text("validate", src, 0)
+			took := time.Since(start)
+			mem := in.mod.Memory().Size()
+			var usage syscall.Rusage
+			syscall.Getrusage(syscall.RUSAGE_SELF, &usage)
+			rss := usage.Maxrss << 10 // kB on Linux
+			t.Logf("%d bytes: %v (native %v), linear memory %d MiB, peak RSS of the tests %d MiB",
+				len(src), took, native, mem>>20, rss>>20)
+
+			if got != string(want.b) {
+				t.Errorf("the result differs from the native core's (%d bytes, want %d)", len(got), len(want.b))
+			}
+			if len(src) > document.DefaultLimits.StreamBytes && !strings.Contains(got, `"rule":"limit"`) {
+				t.Errorf("an input over the stream limit got no limit finding: %.300s", got)
+			}
+			if mem >= maxLinearMemory {
+				t.Errorf("linear memory grew to %d MiB", mem>>20)
+			}
+			if took > maxTimesNative*native {
+				t.Errorf("validate took %v, more than %d times the native %v", took, maxTimesNative, native)
+			}
+			if rss >= maxPeakRSS {
+				t.Errorf("the test process peaked at %d MiB", rss>>20)
+			}
+		})
+	}
+}
+
+// manifests is a stream of at most n bytes of the repository's valid
+// golden manifests and examples/broken.yaml, over and over: real
+// documents of every kind, and findings (0.6 per KB) far below a result's
+// budget.
+func manifests(t testing.TB, n int) string {
+	t.Helper()
+	files, err := filepath.Glob("../testdata/valid-*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no valid manifests in testdata/: %v", err)
+	}
+	files = append(files, "../examples/broken.yaml")
+	var docs []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, "---\n"+strings.TrimSuffix(string(b), "\n")+"\n")
+	}
+	var sb strings.Builder
+	for i := 0; sb.Len()+len(docs[i%len(docs)]) <= n; i++ {
+		sb.WriteString(docs[i%len(docs)])
+	}
+	return sb.String()
+}
+
+// BenchmarkLargeInputs is validate of each large input in a fresh
+// instance under wazero's default configuration, with the instance's
+// linear memory after the call; BenchmarkLargeInputsNative is the native
+// core on the same inputs. docs/performance.md has the numbers:
+//
+//	go test ./wasm -run '^$' -bench LargeInputs -benchtime 1x -count 3
+func BenchmarkLargeInputs(b *testing.B) {
+	for _, c := range largeInputs {
+		b.Run(c.name, func(b *testing.B) {
+			src := c.src(b)
+			b.SetBytes(int64(len(src)))
+			var mem uint32
+			for b.Loop() {
+				in := newInstance(b)
+				in.text("validate", src, 0)
+				mem = max(mem, in.mod.Memory().Size())
+				in.mod.Close(in.ctx)
+			}
+			b.ReportMetric(float64(mem)/(1<<20), "MiB-memory")
+		})
+	}
+}
+
+func BenchmarkLargeInputsNative(b *testing.B) {
+	for _, c := range largeInputs {
+		b.Run(c.name, func(b *testing.B) {
+			src := c.src(b)
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				var w jsonWriter
+				w.file(report.Validate(src, text.UTF16, check.DefaultOptions))
+			}
+		})
+	}
+}
