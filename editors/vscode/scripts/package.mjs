@@ -1,52 +1,96 @@
-// Packages the extension into a .vsix with the mdscheck program for this
-// platform inside (bin/<platform>-<arch>/mdscheck, where src/server.ts looks).
+// Packages the extension into a .vsix:
 //
 //   node scripts/package.mjs [--out FILE] [--target VSCE_TARGET]
 //
-// The program is ../../bin/mdscheck (what `make build` writes) unless
-// MDSCHECK_BIN names another; MDSCHECK_PLATFORM (e.g. darwin-arm64) files
-// it for another platform when cross-packaging. Run scripts/build.mjs
-// first (npm run package does).
+// The .vsix holds the minified bundles and the WebAssembly module
+// (scripts/build.mjs), the manifest, README, CHANGELOG, icon, the
+// repository's LICENSE and, except for the target web, the mdscheck
+// program in bin/<platform>-<arch>/ (where src/server.ts looks). The
+// program is ../../bin/mdscheck (what `make build` writes) unless
+// MDSCHECK_BIN names another. Its platform is the target's, else
+// MDSCHECK_PLATFORM (e.g. darwin-arm64), else this machine's.
+//
+// Everything is copied into a fresh staging directory and vsce packages
+// that: what ships is the list below and nothing else (no stale program of
+// another platform, no source), and packaging never writes into the
+// source tree, so that several can run at once.
 import { execFileSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildBundles } from "./build.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
-const opt = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const repo = join(root, "..", "..");
+const require = createRequire(import.meta.url);
 
-const platform = process.env.MDSCHECK_PLATFORM || `${process.platform}-${process.arch}`;
-const exe = platform.startsWith("win32-") ? "mdscheck.exe" : "mdscheck";
-const program = resolve(process.env.MDSCHECK_BIN || join(root, "..", "..", "bin", exe));
-if (!existsSync(program) || !statSync(program).isFile()) {
-  console.error(`package: ${program} is missing: run \`make build\` in the repository root first (or \`make vsix\`, which does)`);
-  process.exit(1);
-}
-if (!existsSync(join(root, "dist", "extension.js"))) {
-  console.error("package: dist/extension.js is missing: run `npm run build` first");
-  process.exit(1);
+/** The files of the extension directory that ship, besides dist/ and bin/. */
+const shipped = ["package.json", "README.md", "CHANGELOG.md", "images/icon.png"];
+
+/** The program's file name on a platform (process.platform-process.arch). */
+export const exeOf = (platform) => (platform.startsWith("win32-") ? "mdscheck.exe" : "mdscheck");
+
+/**
+ * packageVsix writes the .vsix out for vsce's target (undefined: one that
+ * installs anywhere) with program, the mdscheck program of platform, in it;
+ * no program for the target web.
+ */
+export async function packageVsix({ out, target, program, platform }) {
+  const license = join(repo, "LICENSE");
+  if (!existsSync(license)) {
+    throw new Error(`${license} is missing: the .vsix must carry the licence`);
+  }
+  if (target !== "web" && (!existsSync(program) || !statSync(program).isFile())) {
+    throw new Error(`${program} is missing: run \`make build\` in the repository root first (or \`make vsix\`, which does)`);
+  }
+  const stage = mkdtempSync(join(tmpdir(), "mdscheck-package-"));
+  try {
+    await buildBundles({ dir: stage, production: true });
+    for (const f of shipped) {
+      mkdirSync(dirname(join(stage, f)), { recursive: true });
+      copyFileSync(join(root, f), join(stage, f));
+    }
+    copyFileSync(license, join(stage, "LICENSE"));
+    // Only for vsce, which warns without one: everything here ships.
+    writeFileSync(join(stage, ".vscodeignore"), "# The staging directory of scripts/package.mjs holds only what ships.\n");
+    if (target !== "web") {
+      const dest = join(stage, "bin", platform, exeOf(platform));
+      mkdirSync(dirname(dest), { recursive: true });
+      copyFileSync(program, dest);
+      chmodSync(dest, 0o755);
+    }
+    const args = ["package", "--no-dependencies", "--out", resolve(out)];
+    if (target) {
+      args.push("--target", target);
+    }
+    // vsce from the workspace's node_modules, found the way node finds
+    // packages. It needs no network to package.
+    execFileSync(process.execPath, [require.resolve("@vscode/vsce/vsce"), ...args], { cwd: stage, stdio: ["ignore", "ignore", "inherit"] });
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
 }
 
-// Only this platform's program: a stale one from another build must not ship.
-rmSync(join(root, "bin"), { recursive: true, force: true });
-const dest = join(root, "bin", platform);
-mkdirSync(dest, { recursive: true });
-copyFileSync(program, join(dest, exe));
-chmodSync(join(dest, exe), 0o755);
-
-const version = createRequire(import.meta.url)(join(root, "package.json")).version;
-const out = resolve(opt("--out") || join(root, `mdscheck-${version}.vsix`));
-const vsceArgs = ["package", "--no-dependencies", "--skip-license", "--out", out];
-const target = opt("--target");
-if (target) {
-  vsceArgs.push("--target", target);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const opt = (name) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const target = opt("--target");
+  // vsce's targets and Node's platform-arch agree for every platform a
+  // program is built for (linux-x64, darwin-arm64, win32-x64...).
+  const platform = process.env.MDSCHECK_PLATFORM || (target && target !== "web" ? target : `${process.platform}-${process.arch}`);
+  const program = resolve(process.env.MDSCHECK_BIN || join(repo, "bin", exeOf(platform)));
+  const version = require(join(root, "package.json")).version;
+  const out = resolve(opt("--out") || join(root, target ? `mdscheck-${target}-${version}.vsix` : `mdscheck-${version}.vsix`));
+  try {
+    await packageVsix({ out, target, program, platform });
+    console.log(`package: ${out}`);
+  } catch (e) {
+    console.error(`package: ${e.message}`);
+    process.exit(1);
+  }
 }
-// vsce from the workspace's node_modules, found the way node finds packages.
-const vsce = createRequire(import.meta.url).resolve("@vscode/vsce/vsce");
-execFileSync(process.execPath, [vsce, ...vsceArgs], { cwd: root, stdio: "inherit" });
-console.log(`package: ${out}`);

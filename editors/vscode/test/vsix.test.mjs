@@ -43,10 +43,11 @@ before(() => {
 });
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-test("the .vsix holds the bundles, the manifest, the README and no sources", () => {
+test("the .vsix holds the bundles, the manifest, README, changelog, licence and icon, and no sources", () => {
   const names = [...entries.keys()];
   const web = ["extension/dist/web/extension.js", "extension/dist/web/server.js", "extension/dist/web/mdscheck.wasm"];
-  for (const want of ["extension.vsixmanifest", "extension/package.json", "extension/readme.md", "extension/dist/extension.js", ...web]) {
+  const about = ["extension/readme.md", "extension/changelog.md", "extension/LICENSE.txt", "extension/images/icon.png"];
+  for (const want of ["extension.vsixmanifest", "extension/package.json", "extension/dist/extension.js", ...about, ...web]) {
     assert.ok(names.includes(want), `${want} in ${names.join(", ")}`);
   }
   assert.deepEqual(
