@@ -5,8 +5,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -40,23 +42,64 @@ func position(line, character int32) text.Position {
 }
 
 // validateJSON is the result of validate: one entry of the CLI's files
-// array without path. It is report.Validate taken apart, so that the
-// collector's cycle can be finished after each document.
+// array without path. It is report.Validate taken apart, so that between
+// two documents the module can keep its collector going and stop once the
+// result is as large as it may get.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
+	// report.Build indexes the lines of the text it is given to turn
+	// offsets into ranges. When the result ends early, all its offsets lie
+	// before the end of the finding that says so, and the rest of the text
+	// is left unindexed (in 64 MiB of one-line documents the index alone
+	// would take 117 MB).
 	var f report.File
 	if spans, tooBig := report.Spans(src); tooBig != nil {
-		f = report.Build(src, nil, []check.Diagnostic{*tooBig}, enc)
+		f = report.Build(src[:tooBig.End], nil, []check.Diagnostic{*tooBig}, enc)
+	} else if results, cut := checkDocuments(src, spans); cut != nil {
+		f = report.Build(src[:cut.End], results, []check.Diagnostic{*cut}, enc)
 	} else {
-		results := make([]report.Checked, len(spans))
-		for i, sp := range spans {
-			results[i] = report.CheckDocument(src, sp, i, check.DefaultOptions)
-			finishCollection()
-		}
 		f = report.Build(src, results, nil, enc)
 	}
 	var w jsonWriter
 	w.file(f)
 	return w.b, nil
+}
+
+// The result of one validate holds at most maxDocuments documents and
+// stops after the document that brings it to maxFindings findings. Both
+// are far above real streams (the corpus's 63 MB stream has 88,198
+// documents and 15,258 findings) and keep the worst streams under the
+// stream limit within memory: a million empty documents make 33 MB of
+// JSON, and 64 MiB of one-line syntax errors would make 1.8 GB, more than
+// a 32-bit WebAssembly memory can hold.
+const (
+	maxDocuments = 1 << 20
+	maxFindings  = 100_000
+)
+
+// checkDocuments checks the documents of src in order, as report.Validate
+// does. When the result reaches its budget it stops and returns, besides
+// the results so far, a limit finding on the first line of the first
+// document left out.
+func checkDocuments(src string, spans []document.Span) ([]report.Checked, *check.Diagnostic) {
+	results := make([]report.Checked, 0, min(len(spans), maxDocuments))
+	findings := 0
+	for i, sp := range spans {
+		if i == maxDocuments || findings >= maxFindings {
+			end := strings.IndexByte(src[sp.Start:], '\n')
+			if end < 0 {
+				end = len(src) - sp.Start
+			}
+			return results, &check.Diagnostic{Document: -1, Start: sp.Start, End: sp.Start + end,
+				Severity: check.Error, Rule: "limit", Message: "the result is capped at " +
+					strconv.Itoa(maxDocuments) + " documents and " + strconv.Itoa(maxFindings) +
+					" findings; the " + strconv.Itoa(len(spans)-i) + " documents from here on were not checked"}
+		}
+		c := report.CheckDocument(src, sp, i, check.DefaultOptions)
+		results = append(results, c)
+		findings += len(c.Diagnostics)
+		finishCollection()
+	}
+	return results, nil
 }
 
 // completeJSON is the result of complete: LSP CompletionItem[], never null.

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// TestResultBudget: a stream with more findings than a result may hold
+// gets the first maxFindings of them and one limit finding at the first
+// document left out; the documents before it are reported as usual. The
+// call layer is plain Go, so this runs natively.
+func TestResultBudget(t *testing.T) {
+	const extra = 7
+	src := strings.Repeat("a: [\n---\n", maxFindings+extra) // one syntax error each
+	var got report.File
+	out, _ := validateJSON(src, text.UTF16)
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Documents) != maxFindings || len(got.Diagnostics) != maxFindings+1 {
+		t.Fatalf("%d documents and %d findings, want %d and %d", len(got.Documents), len(got.Diagnostics), maxFindings, maxFindings+1)
+	}
+	cut := got.Diagnostics[0]
+	next := document.Split(src)[maxFindings]
+	wantLine := strings.Count(src[:next.Start], "\n")
+	if cut.Rule != "limit" || cut.Severity != "error" || cut.Document != -1 || cut.Range.Start.Line != wantLine ||
+		!strings.Contains(cut.Message, "the "+strconv.Itoa(extra+1)+" documents from here on were not checked") {
+		t.Errorf("the cut: %+v, want an error [limit] on line %d for the %d documents left", cut, wantLine, extra+1)
+	}
+	if last := got.Diagnostics[maxFindings]; last.Rule != "yaml-syntax" || last.Document != maxFindings-1 {
+		t.Errorf("the last finding kept: %+v", last)
+	}
+}
+
+// TestDocumentBudget: a stream of more than maxDocuments documents gets
+// the first maxDocuments of them.
+func TestDocumentBudget(t *testing.T) {
+	src := strings.Repeat("---\n", maxDocuments+3)
+	var got report.File
+	out, _ := validateJSON(src, text.UTF8)
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Documents) != maxDocuments || len(got.Diagnostics) != 1 || got.Diagnostics[0].Rule != "limit" ||
+		got.Diagnostics[0].Range.Start.Line != maxDocuments {
+		t.Errorf("%d documents, findings %+v; want %d documents and a limit finding on line %d",
+			len(got.Documents), got.Diagnostics, maxDocuments, maxDocuments)
+	}
+}
