@@ -3,7 +3,6 @@ package release
 import (
 	"archive/tar"
 	"archive/zip"
-	"bufio"
 	"compress/gzip"
 	"crypto/sha256"
 	"debug/elf"
@@ -220,21 +219,25 @@ func exitCode(err error) int {
 // readChecksums reads sha256sum's "HASH  NAME" lines.
 func readChecksums(t *testing.T, path string) map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	sums := map[string]string{}
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		sum, name, ok := strings.Cut(s.Text(), "  ")
+	for _, line := range readLines(t, path) {
+		sum, name, ok := strings.Cut(line, "  ")
 		if !ok || len(sum) != 64 {
-			t.Fatalf("checksums.txt: %q is not a sha256sum line", s.Text())
+			t.Fatalf("%s: %q is not a sha256sum line", path, line)
 		}
 		sums[name] = sum
 	}
 	return sums
+}
+
+// readLines returns the lines of a text file.
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.FieldsFunc(string(b), func(r rune) bool { return r == '\n' })
 }
 
 func fileSHA256(t *testing.T, path string) string {
