@@ -1,8 +1,10 @@
 // Command example embeds the mdscheck WebAssembly module in a Go program
-// with wazero, the way any host would: it compiles the module once (with a
-// compilation cache directory, so later starts are fast), keeps a pool of
-// instances, one per goroutine at a time, and validates the files named on
-// the command line through the module's ABI (docs/embedding.md).
+// with wazero, the way a careful host does: it compiles the module once
+// (with a compilation cache directory, so later starts are fast), gives
+// each instance a real clock and a memory limit, bounds every call with a
+// deadline, keeps a pool of instances, one per goroutine at a time, and
+// validates the files named on the command line through the module's ABI
+// (docs/embedding.md).
 //
 //	make wasm
 //	go run ./wasm/example examples/broken.yaml
@@ -24,6 +26,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -40,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	module := flags.String("module", "dist/mdscheck.wasm", "the WebAssembly module (make wasm builds it)")
 	cache := flags.String("cache", defaultCache(), "directory for wazero's compiled code (empty: compile at every start)")
 	jobs := flags.Int("jobs", runtime.GOMAXPROCS(0), "files checked at once, each by its own module instance")
+	timeout := flags.Duration("timeout", time.Minute, "longest one file's check may take (0: none; a deadline makes every call 3-5 times slower)")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: example [flags] FILE...")
 		flags.PrintDefaults()
@@ -48,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	files := flags.Args()
-	if len(files) == 0 || *jobs < 1 {
+	if len(files) == 0 || *jobs < 1 || *timeout < 0 {
 		flags.Usage()
 		return 2
 	}
@@ -59,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "example: %v (run make wasm first)\n", err)
 		return 2
 	}
-	p, err := newPool(ctx, wasm, *cache, *jobs)
+	p, err := newPool(ctx, wasm, settings{cacheDir: *cache, timeout: *timeout}, *jobs)
 	if err != nil {
 		fmt.Fprintln(stderr, "example:", err)
 		return 2
@@ -144,10 +148,20 @@ func checkFile(ctx context.Context, p *pool, path string) (lines string, hasErro
 	if err != nil {
 		return "", false, err
 	}
-	out, err := in.call(ctx, "validate", src, utf32)
+	callCtx := ctx
+	if p.timeout > 0 {
+		var cancel context.CancelFunc
+		callCtx, cancel = context.WithTimeout(ctx, p.timeout)
+		defer cancel()
+	}
+	out, err := in.call(callCtx, "validate", src, utf32)
 	if err != nil {
-		// A trapped instance is in an unknown state: drop it, never reuse it.
+		// A trapped or timed-out instance is in an unknown state (wazero
+		// has closed one that ran out of time): drop it, never reuse it.
 		in.close(ctx)
+		if callCtx.Err() != nil {
+			return "", false, fmt.Errorf("%s: not checked within %v", path, p.timeout)
+		}
 		return "", false, fmt.Errorf("%s: %w", path, err)
 	}
 	p.put(ctx, in)
@@ -163,6 +177,19 @@ func checkFile(ctx context.Context, p *pool, path string) (lines string, hasErro
 	return sb.String(), hasErrors, nil
 }
 
+// settings are what the host chooses for every instance.
+type settings struct {
+	cacheDir string        // wazero's compiled code; empty: compile at every start
+	timeout  time.Duration // the deadline of one call; 0: none
+}
+
+// memoryLimitPages bounds each instance's linear memory to 1 GiB (pages of
+// 64 KiB), where wazero would allow 4 GiB. The module itself stays below
+// that on the largest inputs it was tried with (650 MiB for a million
+// tiny documents, docs/embedding.md); an instance that reaches the limit
+// traps, and checkFile drops it.
+const memoryLimitPages = 1 << 14
+
 // pool compiles the module once and hands out instances. An instance's
 // exports are not re-entrant, so each is used by one goroutine at a time;
 // idle ones wait in the channel for the next request.
@@ -170,22 +197,30 @@ type pool struct {
 	runtime  wazero.Runtime
 	compiled wazero.CompiledModule
 	idle     chan *instance
+	timeout  time.Duration
 }
 
-// newPool compiles wasm (from cacheDir when it was compiled before) for a
-// pool that keeps up to size idle instances.
-func newPool(ctx context.Context, wasm []byte, cacheDir string, size int) (*pool, error) {
-	cfg := wazero.NewRuntimeConfig() // the optimising compiler where wazero has one
-	if cacheDir != "" {
-		cache, err := wazero.NewCompilationCacheWithDir(cacheDir)
+// newPool compiles wasm (from the cache directory when it was compiled
+// before) for a pool that keeps up to size idle instances.
+func newPool(ctx context.Context, wasm []byte, s settings, size int) (*pool, error) {
+	// The optimising compiler where wazero has one. A deadline needs the
+	// compiled code to look for it: wazero then checks at every loop
+	// iteration whether the call's context is done, and closes the
+	// instance when it is. That costs time in every call (see
+	// docs/embedding.md), so it is on only when a deadline is asked for.
+	cfg := wazero.NewRuntimeConfig().
+		WithMemoryLimitPages(memoryLimitPages).
+		WithCloseOnContextDone(s.timeout > 0)
+	if s.cacheDir != "" {
+		cache, err := wazero.NewCompilationCacheWithDir(s.cacheDir)
 		if err != nil {
 			return nil, err
 		}
 		cfg = cfg.WithCompilationCache(cache)
 	}
 	r := wazero.NewRuntimeWithConfig(ctx, cfg)
-	// The module imports WASI preview 1 only, and asks it for nothing that
-	// matters: no files, no clock it depends on, no network.
+	// The module imports WASI preview 1 only, and asks it for nothing but
+	// the clock and random numbers: no files, no network.
 	if _, err := wasi_snapshot_preview1.Instantiate(ctx, r); err != nil {
 		r.Close(ctx)
 		return nil, err
@@ -195,7 +230,7 @@ func newPool(ctx context.Context, wasm []byte, cacheDir string, size int) (*pool
 		r.Close(ctx)
 		return nil, fmt.Errorf("compiling the module: %w", err)
 	}
-	return &pool{runtime: r, compiled: compiled, idle: make(chan *instance, size)}, nil
+	return &pool{runtime: r, compiled: compiled, idle: make(chan *instance, size), timeout: s.timeout}, nil
 }
 
 // get returns an idle instance or a new one.
@@ -206,8 +241,12 @@ func (p *pool) get(ctx context.Context) (*instance, error) {
 	default:
 	}
 	// Anonymous instances (no name) may coexist in one runtime; the start
-	// function of a reactor is _initialize, never _start.
-	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").WithStderr(os.Stderr)
+	// function of a reactor is _initialize, never _start. Go's runtime in
+	// the module paces its garbage collector by the clock, and wazero's
+	// default clock is fake (it steps 1 ms at every reading): give it the
+	// real one.
+	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").WithStderr(os.Stderr).
+		WithSysWalltime().WithSysNanotime()
 	mod, err := p.runtime.InstantiateModule(ctx, p.compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("instantiating the module: %w", err)

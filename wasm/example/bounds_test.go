@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// TestLargeInputs: with the example's settings (a real clock, 1 GiB of
+// memory at most, the compilation cache) the inputs of the attack on the
+// module finish within generous bounds, and their findings are the
+// native core's. The deadline is off: it makes every call 3-5 times
+// slower, and TestDeadline tests it. The module's tests in wasm/
+// run the same inputs under wazero's default configuration.
+func TestLargeInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the large inputs take minutes in wasm")
+	}
+	examples, err := filepath.Glob("../../examples/*.yaml")
+	if err != nil || len(examples) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	var stream strings.Builder
+	for stream.Len() < 20<<20 {
+		for _, f := range examples {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stream.WriteString("---\n")
+			stream.Write(b)
+		}
+	}
+	inputs := map[string]string{
+		"20MB":                   stream.String(),
+		"million tiny documents": strings.Repeat("a: 1\n---\n", 1_000_000),
+	}
+	wasm, err := os.ReadFile(module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	p, err := newPool(ctx, wasm, settings{cacheDir: cache()}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close(ctx)
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			want, err := json.Marshal(report.Validate(src, text.UTF32, check.DefaultOptions))
+			if err != nil {
+				t.Fatal(err)
+			}
+			native := time.Since(start)
+
+			in, err := p.get(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.close(ctx)
+			start = time.Now()
+			got, err := in.call(ctx, "validate", []byte(src), utf32)
+			took := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mem := in.mod.Memory().Size()
+			t.Logf("%d bytes in %v (native %v), %d MiB of linear memory", len(src), took, native, mem>>20)
+
+			if string(got) != string(want) {
+				t.Errorf("the result differs from the native core's (%d bytes, want %d)", len(got), len(want))
+			}
+			// The bounds of the module's own tests (wasm/bounds_test.go,
+			// which also bounds the host's memory): 1 GiB of linear memory,
+			// 30 times the native time (the module needs 10-13).
+			if mem >= 1<<30 {
+				t.Errorf("linear memory grew to %d MiB", mem>>20)
+			}
+			if took > 30*native {
+				t.Errorf("validate took %v, more than 30 times the native %v", took, native)
+			}
+		})
+	}
+}
+
+// TestDeadline: a file whose check outlives -timeout is reported as not
+// checked, its instance is dropped, and the next file is checked on a
+// fresh one.
+func TestDeadline(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	// Half a minute of work for the module with the deadline's checks.
+	if err := os.WriteFile(big, []byte(strings.Repeat("a: 1\n---\n", 200_000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const broken = "../../examples/broken.yaml"
+	out, errs, status := runExample(t, "-jobs", "1", "-timeout", "1s", big, broken)
+	if status != 2 || !strings.Contains(errs, big+": not checked within 1s") {
+		t.Errorf("status %d, stderr %q; want 2 and the big file not checked within 1s", status, errs)
+	}
+	if w := want(t, broken); out != w {
+		t.Errorf("output:\n%s\nwant:\n%s", out, w)
+	}
+}
