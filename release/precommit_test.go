@@ -108,7 +108,8 @@ func hookRepo(t *testing.T) (repo, rev string) {
 	if err != nil {
 		t.Fatalf("git ls-files: %v", err)
 	}
-	repo = t.TempDir()
+	// Named as the real repository, so that `git clone URL` makes mdscheck/.
+	repo = filepath.Join(t.TempDir(), "mdscheck")
 	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
 		if err := copyFile(filepath.Join(root, name), filepath.Join(repo, name)); os.IsNotExist(err) {
 			continue // deleted in the working tree
