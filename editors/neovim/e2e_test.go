@@ -13,11 +13,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mdscheck/mdscheck/lsp"
 )
 
 // manifest has one mistake of each kind the test follows: a pattern, a
@@ -41,6 +44,16 @@ spec:
   userConfig:
     opensearch_version: 2
 `
+
+// manifestLine is the 0-based line of the manifest that starts with prefix.
+func manifestLine(t *testing.T, prefix string) int {
+	t.Helper()
+	i := slices.IndexFunc(strings.Split(manifest, "\n"), func(l string) bool { return strings.HasPrefix(l, prefix) })
+	if i < 0 {
+		t.Fatalf("no line %q in the manifest", prefix)
+	}
+	return i
+}
 
 // other holds no manifest of ours.
 const other = `apiVersion: apps/v1
@@ -98,14 +111,7 @@ func TestNeovimEndToEnd(t *testing.T) {
 	write(t, file, manifest)
 	write(t, otherFile, other)
 
-	lines := strings.Split(manifest, "\n")
-	line := func(prefix string) int {
-		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, prefix) })
-		if i < 0 {
-			t.Fatalf("no line %q in the manifest", prefix)
-		}
-		return i
-	}
+	line := func(prefix string) int { return manifestLine(t, prefix) }
 	hoverLine, kindLine := line("  plan:"), line("kind: OpenSearch")
 	fixLine, completeLine := line("  terminationProtectoin:"), line("  userConfig:")
 
@@ -322,6 +328,312 @@ func TestNeovimVersionPaths(t *testing.T) {
 	}
 }
 
+// TestNeovimLspConfig checks lsp/mdscheck.lua, which Neovim 0.11+ reads
+// for vim.lsp.enable("mdscheck"): its shape, its settings against the
+// server's, and the client it describes, started on 0.7 as 0.11 would
+// start it (test/lsp_config.lua), with a user's setting merged over it.
+func TestNeovimLspConfig(t *testing.T) {
+	nvim := findNvim(t)
+	bin := buildServer(t)
+	dir := t.TempDir()
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(project, "deploy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(project, "deploy", "m.yaml")
+	write(t, file, manifest)
+
+	var r struct {
+		Error       string         `json:"error"`
+		Log         []string       `json:"log"`
+		Found       []string       `json:"found"`
+		Keys        []string       `json:"keys"`
+		Cmd         []string       `json:"cmd"`
+		Filetypes   []string       `json:"filetypes"`
+		RootMarkers []string       `json:"root_markers"`
+		Settings    map[string]any `json:"settings"`
+		Matches     bool           `json:"filetype_matches"`
+		RootDir     string         `json:"root_dir"`
+		Diagnostics []diagnostic   `json:"diagnostics"`
+	}
+	// The file names "mdscheck", not a path: the freshly built one must be
+	// the first on PATH.
+	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	raw := runNvimRaw(t, nvim, dir, "test/lsp_config.lua", map[string]string{"PATH": path, "MDSCHECK_E2E_FILE": file})
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatalf("results: %v\n%s", err, raw)
+	}
+	if r.Error != "" {
+		t.Fatalf("the test script failed: %s", r.Error)
+	}
+
+	plugin, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(plugin, "lsp", "mdscheck.lua"); !slices.Contains(r.Found, want) {
+		t.Errorf("lsp/mdscheck.lua on the runtimepath: %q, want %s", r.Found, want)
+	}
+	// Neovim ignores a field it does not know (a misspelt root_marker would
+	// quietly give no root), so every key must be one of vim.lsp.Config's.
+	known := []string{"cmd", "filetypes", "root_markers", "root_dir", "settings", "init_options",
+		"capabilities", "on_attach", "on_init", "handlers", "workspace_required", "before_init"}
+	for _, k := range r.Keys {
+		if !slices.Contains(known, k) {
+			t.Errorf("lsp/mdscheck.lua has %q, which is no field of vim.lsp.Config", k)
+		}
+	}
+	if !slices.Equal(r.Cmd, []string{"mdscheck", "lsp"}) {
+		t.Errorf("cmd %q, want {\"mdscheck\", \"lsp\"}", r.Cmd)
+	}
+	if !slices.Equal(r.Filetypes, []string{"yaml"}) || !r.Matches {
+		t.Errorf("filetypes %q (the manifest's filetype among them: %t), want {\"yaml\"}", r.Filetypes, r.Matches)
+	}
+	if !slices.Equal(r.RootMarkers, []string{".git"}) || r.RootDir != project {
+		t.Errorf("root_markers %q gave the root %q, want {\".git\"} giving %s", r.RootMarkers, r.RootDir, project)
+	}
+	checkSettings(t, r.Settings)
+
+	// The client the file describes checks the manifest, with the
+	// user's unknownFields = "warning" merged over the file's settings.
+	want := []diagnostic{
+		{Line: manifestLine(t, "  project:"), Code: "pattern", Severity: errorSeverity},
+		{Line: manifestLine(t, "  terminationProtectoin:"), Code: "unknown-field", Severity: warningSeverity},
+		{Line: manifestLine(t, "    opensearch_version:"), Code: "type", Severity: errorSeverity},
+	}
+	if !slices.EqualFunc(r.Diagnostics, want, func(a, b diagnostic) bool {
+		return a.Line == b.Line && a.Code == b.Code && a.Severity == b.Severity
+	}) {
+		t.Errorf("diagnostics from the client of lsp/mdscheck.lua:\n got %s\nwant %s", show(r.Diagnostics), show(want))
+	}
+	if len(r.Log) > 0 {
+		t.Errorf("messages shown to the user: %q", r.Log)
+	}
+}
+
+// checkSettings compares the settings of lsp/mdscheck.lua with the
+// server's: the section "mdscheck" with every setting the server reads
+// (the JSON names of lsp.Settings) at its default, so that a renamed or
+// new setting cannot leave the file behind.
+func checkSettings(t *testing.T, settings map[string]any) {
+	t.Helper()
+	section, ok := settings["mdscheck"].(map[string]any)
+	if !ok || len(settings) != 1 {
+		t.Fatalf("settings %v, want one section, mdscheck", settings)
+	}
+	data, err := json.Marshal(lsp.DefaultSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var defaults map[string]any
+	if err := json.Unmarshal(data, &defaults); err != nil {
+		t.Fatal(err)
+	}
+	if !maps.Equal(section, defaults) {
+		t.Errorf("settings.mdscheck = %v, want the server's settings at their defaults, %v", section, defaults)
+	}
+}
+
+// TestNeovimDocs runs every Lua block of the Neovim section of
+// docs/editors.md in Neovim (test/docs.lua, with vim.lsp.config,
+// vim.lsp.enable and nvim-lspconfig stubbed) and holds what each does to
+// lsp/mdscheck.lua: the configurations the docs print are the file's.
+func TestNeovimDocs(t *testing.T) {
+	nvim := findNvim(t)
+	dir := t.TempDir()
+	docs, err := os.ReadFile(filepath.Join("..", "..", "docs", "editors.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := fencedBlocks(t, section(t, string(docs), "## Neovim"), "lua")
+	var paths []string
+	for i, b := range blocks {
+		p := filepath.Join(dir, "block"+strconv.Itoa(i+1)+".lua")
+		write(t, p, b)
+		paths = append(paths, p)
+	}
+	list, err := json.Marshal(paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	type config struct {
+		Cmd         []string       `json:"cmd"`
+		Filetypes   []string       `json:"filetypes"`
+		RootMarkers []string       `json:"root_markers"`
+		RootDir     any            `json:"root_dir"`
+		Settings    map[string]any `json:"settings"`
+		SingleFile  any            `json:"single_file_support"`
+	}
+	var r struct {
+		Error  string `json:"error"`
+		File   config `json:"file"`
+		Blocks []struct {
+			Error      string `json:"error"`
+			Configured []struct {
+				Name   string `json:"name"`
+				Config config `json:"config"`
+			} `json:"configured"`
+			Enabled   []string `json:"enabled"`
+			Lspconfig []struct {
+				Name          string `json:"name"`
+				DefaultConfig config `json:"default_config"`
+			} `json:"lspconfig"`
+			Setup []struct {
+				Name string `json:"name"`
+			} `json:"setup"`
+			Spec *struct {
+				Dir    any    `json:"dir"`
+				Config string `json:"config"`
+			} `json:"spec"`
+		} `json:"blocks"`
+	}
+	raw := runNvimRaw(t, nvim, dir, "test/docs.lua", map[string]string{"MDSCHECK_E2E_BLOCKS": string(list)})
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatalf("results: %v\n%s", err, raw)
+	}
+	if r.Error != "" {
+		t.Fatalf("the test script failed: %s", r.Error)
+	}
+	if len(r.Blocks) != len(blocks) {
+		t.Fatalf("%d blocks run of %d", len(r.Blocks), len(blocks))
+	}
+
+	// What the file's table says, in the form each snippet spells it.
+	file := r.File
+	sameAsFile := func(what string, c config) {
+		t.Helper()
+		if !slices.Equal(c.Cmd, file.Cmd) || !slices.Equal(c.Filetypes, file.Filetypes) || !reflect.DeepEqual(c.Settings, file.Settings) {
+			t.Errorf("%s: cmd %q, filetypes %q, settings %v; lsp/mdscheck.lua has %q, %q, %v",
+				what, c.Cmd, c.Filetypes, c.Settings, file.Cmd, file.Filetypes, file.Settings)
+		}
+	}
+	seen := map[string]bool{}
+	var whole []string // the blocks that give a whole configuration
+	for i, b := range r.Blocks {
+		name := "block " + strconv.Itoa(i+1) + " of the Neovim section:\n" + blocks[i]
+		if b.Error != "" {
+			t.Errorf("%s\nfails: %s", name, b.Error)
+			continue
+		}
+		did := false
+		for _, c := range b.Configured {
+			did = true
+			if c.Name != "mdscheck" {
+				t.Errorf("%s\nconfigures %q", name, c.Name)
+			}
+			if c.Config.Cmd == nil {
+				// A change merged over lsp/mdscheck.lua: settings only.
+				seen["override"] = true
+				if s, ok := c.Config.Settings["mdscheck"].(map[string]any); !ok || s["unknownFields"] == nil {
+					t.Errorf("%s\nchanges %v, want a setting of the section mdscheck", name, c.Config.Settings)
+				}
+				continue
+			}
+			seen["full"] = true
+			whole = append(whole, blocks[i])
+			sameAsFile(name, c.Config)
+			if !slices.Equal(c.Config.RootMarkers, file.RootMarkers) {
+				t.Errorf("%s\nroot_markers %q, lsp/mdscheck.lua has %q", name, c.Config.RootMarkers, file.RootMarkers)
+			}
+		}
+		for _, e := range b.Enabled {
+			did = true
+			seen["enable"] = true
+			if e != "mdscheck" {
+				t.Errorf("%s\nenables %q", name, e)
+			}
+		}
+		for _, c := range b.Lspconfig {
+			did = true
+			seen["lspconfig"] = true
+			whole = append(whole, blocks[i])
+			sameAsFile(name, c.DefaultConfig)
+			markers, _ := c.DefaultConfig.RootDir.(map[string]any)["markers"].([]any)
+			if len(markers) != len(file.RootMarkers) || markers[0] != file.RootMarkers[0] {
+				t.Errorf("%s\nroot_dir from root_pattern%v, lsp/mdscheck.lua has root_markers %q", name, markers, file.RootMarkers)
+			}
+			if !slices.ContainsFunc(b.Setup, func(s struct {
+				Name string `json:"name"`
+			}) bool {
+				return s.Name == c.Name
+			}) {
+				t.Errorf("%s\ndefines %q for nvim-lspconfig but never calls its setup()", name, c.Name)
+			}
+		}
+		if b.Spec != nil {
+			did = true
+			seen["lazy"] = true
+			if dir, _ := b.Spec.Dir.(string); !strings.HasSuffix(dir, "/editors/neovim") || b.Spec.Config != "function" {
+				t.Errorf("%s\nis a lazy.nvim spec with dir %v and config a %s", name, b.Spec.Dir, b.Spec.Config)
+			}
+		}
+		if !did {
+			t.Errorf("%s\ndoes nothing this test knows how to check", name)
+		}
+	}
+	for _, k := range []string{"enable", "override", "full", "lspconfig", "lazy"} {
+		if !seen[k] {
+			t.Errorf("no block of the Neovim section does %q", k)
+		}
+	}
+
+	// The help file prints the same configurations as the docs.
+	help, err := os.ReadFile(filepath.Join("doc", "mdscheck.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range whole {
+		indented := "    " + strings.ReplaceAll(b, "\n", "\n    ")
+		if !strings.Contains(string(help), indented) {
+			t.Errorf("doc/mdscheck.txt lacks this block of docs/editors.md (indented by 4):\n%s", b)
+		}
+	}
+}
+
+// section returns the part of a Markdown text from the heading to the
+// next heading of the same level.
+func section(t *testing.T, text, heading string) string {
+	t.Helper()
+	start := strings.Index(text, "\n"+heading+"\n")
+	if start < 0 {
+		t.Fatalf("no %q in the docs", heading)
+	}
+	rest := text[start+1:]
+	level := heading[:strings.Index(heading, " ")+1]
+	if end := strings.Index(rest[len(heading):], "\n"+level); end >= 0 {
+		return rest[:len(heading)+end+1]
+	}
+	return rest
+}
+
+// fencedBlocks returns the code blocks of a Markdown text fenced as
+// ```lang, without the fences.
+func fencedBlocks(t *testing.T, text, lang string) []string {
+	t.Helper()
+	var blocks []string
+	for {
+		start := strings.Index(text, "```"+lang+"\n")
+		if start < 0 {
+			break
+		}
+		text = text[start+len("```"+lang+"\n"):]
+		end := strings.Index(text, "\n```\n")
+		if end < 0 {
+			t.Fatalf("a ```%s block is not closed", lang)
+		}
+		blocks = append(blocks, text[:end])
+		text = text[end:]
+	}
+	if len(blocks) == 0 {
+		t.Fatalf("no ```%s block", lang)
+	}
+	return blocks
+}
+
 // TestNeovimHelp: :help mdscheck finds the help file, its tags are
 // well formed, and every |link| in it leads to a help tag.
 func TestNeovimHelp(t *testing.T) {
@@ -336,6 +648,16 @@ func TestNeovimHelp(t *testing.T) {
 		t.Fatal(err)
 	}
 	write(t, filepath.Join(doc, "mdscheck.txt"), string(text))
+	// helptags writes a tags file beside the help file it reads: in the
+	// copy, never in the work tree. (A tags file a user's :helptags ALL
+	// made in a checkout is ignored by .gitignore.)
+	_, err = os.Stat(filepath.Join("doc", "tags"))
+	hadTags := err == nil
+	defer func() {
+		if _, err := os.Stat(filepath.Join("doc", "tags")); err == nil && !hadTags {
+			t.Errorf("the test left doc/tags in the work tree")
+		}
+	}()
 	var r struct {
 		Error  string   `json:"error"`
 		Tags   []string `json:"tags"`
@@ -349,7 +671,7 @@ func TestNeovimHelp(t *testing.T) {
 	if r.Error != "" {
 		t.Fatalf("the help script failed: %s", r.Error)
 	}
-	for _, tag := range []string{"mdscheck.txt", "mdscheck.setup()", "mdscheck-settings", "mdscheck-lspconfig", "mdscheck-troubleshooting"} {
+	for _, tag := range []string{"mdscheck.txt", "mdscheck.setup()", "mdscheck-settings", "mdscheck-lspconfig", "mdscheck-lsp-config", "mdscheck-troubleshooting"} {
 		if !slices.Contains(r.Tags, tag) {
 			t.Errorf("no help tag %q in %q", tag, r.Tags)
 		}

@@ -6,7 +6,7 @@
 -- It records what a user would see; the Go test judges it. Every wait is
 -- bounded, so a broken server ends the run with an error, not a hang.
 
-local out_path = assert(os.getenv("MDSCHECK_E2E_OUT"), "MDSCHECK_E2E_OUT")
+local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
 local TIMEOUT = 15000
 
@@ -210,12 +210,8 @@ for _, k in ipairs({ "hover_line", "kind_line", "fix_line", "complete_line" }) d
   results[k] = tonumber(os.getenv("MDSCHECK_E2E_" .. k:upper()))
 end
 
-local ok, err = xpcall(main, debug.traceback)
-if not ok then
-  results.error = tostring(err)
-end
-for _, c in ipairs(require("mdscheck").clients()) do
-  c.stop()
-end
-vim.fn.writefile({ vim.fn.json_encode(results) }, out_path)
-vim.cmd("qa!")
+run(results, main, function()
+  for _, c in ipairs(require("mdscheck").clients()) do
+    c.stop()
+  end
+end)

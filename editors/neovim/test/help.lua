@@ -1,9 +1,9 @@
 -- :help mdscheck works: the help file's tags are generated, and every
 -- |link| in it leads somewhere. Run by e2e_test.go with MDSCHECK_E2E_DOC,
 -- a copy of doc/ (helptags writes a tags file beside the help file).
-local out_path = assert(os.getenv("MDSCHECK_E2E_OUT"), "MDSCHECK_E2E_OUT")
+local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
 local results = { tags = {}, broken = {} }
-local ok, err = xpcall(function()
+run(results, function()
   local doc = assert(os.getenv("MDSCHECK_E2E_DOC"))
   vim.opt.runtimepath:prepend(vim.fn.fnamemodify(doc, ":h"))
   vim.cmd("helptags " .. vim.fn.fnameescape(doc))
@@ -23,9 +23,4 @@ local ok, err = xpcall(function()
   end
   vim.cmd("help mdscheck")
   results.first = vim.api.nvim_get_current_line()
-end, debug.traceback)
-if not ok then
-  results.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(results) }, out_path)
-vim.cmd("qa!")
+end)

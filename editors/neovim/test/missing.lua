@@ -1,13 +1,13 @@
 -- The plugin with a server program that is not there: run by e2e_test.go
 -- like e2e.lua. Records the messages shown and the clients started.
-local out_path = assert(os.getenv("MDSCHECK_E2E_OUT"), "MDSCHECK_E2E_OUT")
+local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
 
 vim.notify = function(msg, level)
   table.insert(results.log, ("notify[%s]: %s"):format(tostring(level), msg))
 end
 
-local ok, err = xpcall(function()
+run(results, function()
   vim.cmd("filetype on")
   local mdscheck = require("mdscheck")
   mdscheck.setup({ cmd = { assert(os.getenv("MDSCHECK_BIN")), "lsp" } })
@@ -18,9 +18,4 @@ local ok, err = xpcall(function()
   end, 20)
   vim.wait(200) -- a second message, if there were one, would come now
   results.clients = #mdscheck.clients()
-end, debug.traceback)
-if not ok then
-  results.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(results) }, out_path)
-vim.cmd("qa!")
+end)

@@ -4,7 +4,7 @@
 -- installed here. It records what the plugin hands Neovim; e2e_test.go
 -- judges it. MDSCHECK_E2E_FILE is a manifest in a directory with a .git
 -- directory above it.
-local out_path = assert(os.getenv("MDSCHECK_E2E_OUT"), "MDSCHECK_E2E_OUT")
+local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
 vim.notify = function(msg, level)
   table.insert(results.log, ("notify[%s]: %s"):format(tostring(level), msg))
@@ -28,7 +28,7 @@ local function fresh()
   return require("mdscheck")
 end
 
-local ok, err = xpcall(function()
+run(results, function()
   vim.cmd("filetype on")
   local bin = assert(os.getenv("MDSCHECK_BIN"))
 
@@ -59,9 +59,4 @@ local ok, err = xpcall(function()
   results.enabled = enabled
   local has_group, autocmds = pcall(vim.api.nvim_get_autocmds, { group = "mdscheck" })
   results.autocommands = has_group and #autocmds or 0
-end, debug.traceback)
-if not ok then
-  results.error = tostring(err)
-end
-vim.fn.writefile({ vim.fn.json_encode(results) }, out_path)
-vim.cmd("qa!")
+end)
