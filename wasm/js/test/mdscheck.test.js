@@ -93,6 +93,16 @@ test('a syntax error is one yaml-syntax finding at its place', () => {
   assert.ok(r.diagnostics[0].range.start.line >= 5, JSON.stringify(r.diagnostics[0].range));
 });
 
+test('files are read as Kubernetes reads them: a byte-order mark, a List, our kind without our group', () => {
+  const where = (text) => m.validate(text).diagnostics.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.rule} ${d.path}`);
+  assert.deepEqual(where('\ufeffkind: Kafka\napiVersion: example.io/v1alpha1\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  project: Bad Project!\n'),
+    ['6:11 pattern spec.project']);
+  assert.deepEqual(where('apiVersion: v1\nkind: List\nitems:\n- ' + kafkaHead.replace(/\n(?!$)/g, '\n  ') + '  spec:\n    plan: business-4\n    project: Bad Project!\n'),
+    ['9:13 pattern items[0].spec.project']);
+  assert.deepEqual(where('kind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-4\n  project: p\n'), ['0:0 required apiVersion']);
+  assert.deepEqual(where('apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  kafka: {}\n'), []);
+});
+
 test('ranges count characters in the encoding asked for', () => {
   // "🙂" is 2 UTF-16 units, 4 UTF-8 bytes, 1 code point; the bad value follows it.
   const src = kafkaHead + 'spec:\n  plan: business-4\n  project: x\n  maintenanceWindowDow: "🙂x"\n';
