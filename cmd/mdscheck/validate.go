@@ -79,7 +79,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 		option{"warning", "an unknown member is a warning"},
 		option{"off", "unknown members are not reported"})
 	f.color = addChoice(cmd, "color", "auto", "colour in text output", colorModes...)
-	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on warnings too, and report mdscheck:ignore comments that silence nothing")
 	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	mustRegister(cmd.RegisterFlagCompletionFunc("jobs", cobra.NoFileCompletions))
 	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
@@ -93,6 +93,9 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 		return fmt.Errorf("--jobs must be from 1 to %d, not %d", maxJobs, f.jobs)
 	}
 	opts := check.DefaultOptions
+	// Strict also means no stale suppression: an ignore that silences
+	// nothing would hide the next mistake on its line.
+	opts.UnusedSuppressions = f.strict
 	switch f.unknown.value {
 	case "warning":
 		opts.UnknownFields = check.Warning

@@ -30,3 +30,17 @@ func TestStdinFilename(t *testing.T) {
 		t.Errorf("standard input without a name:\n%s", out)
 	}
 }
+
+// TestStrictReportsStaleSuppressions: with --strict, an mdscheck:ignore
+// that silences nothing is a warning, so it fails the run; without, it
+// passes quietly.
+func TestStrictReportsStaleSuppressions(t *testing.T) {
+	src := valid + "  cloudName: google-europe-west1 # mdscheck:ignore\n"
+	if code, out, _ := runCLI(t, src, "validate", "-"); code != 0 || strings.Contains(out, "silences nothing") {
+		t.Errorf("without --strict: exit %d\n%s", code, out)
+	}
+	code, out, _ := runCLI(t, src, "validate", "--strict", "-")
+	if code != 1 || !strings.Contains(out, "this mdscheck:ignore silences nothing here") || !strings.Contains(out, "[suppression]") {
+		t.Errorf("with --strict: exit %d\n%s", code, out)
+	}
+}
