@@ -78,3 +78,25 @@ func TestKeysKubernetesReadsOtherwise(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestYAMLDirectiveKubectlRefuses: go-yaml v2, which kubectl reads with,
+// refuses a document marked %YAML 1.2; mdscheck says so, and lets 1.1 be.
+func TestYAMLDirectiveKubectlRefuses(t *testing.T) {
+	body := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  project: p\n"
+	for _, c := range []struct {
+		version string
+		refused bool
+	}{{"1.2", true}, {"1.1", false}} {
+		src := "%YAML " + c.version + "\n# a comment\n---\n" + body
+		var v interface{}
+		if err := yaml.Unmarshal([]byte(src), &v); (err != nil) != c.refused {
+			t.Fatalf("go-yaml v2 on %%YAML %s: %v", c.version, err)
+		}
+		d := document.ParseStream(src, document.DefaultLimits).Docs[0]
+		_, ds := Document(src, d, DefaultOptions)
+		got := len(ds) == 1 && ds[0].Rule == "yaml-compat" && ds[0].Start == 0 && strings.Contains(ds[0].Message, "kubectl refuses")
+		if got != c.refused {
+			t.Errorf("%%YAML %s: %+v", c.version, ds)
+		}
+	}
+}
