@@ -92,7 +92,12 @@ install() {
   rm -rf "$tmp"
   [ -f "$dir/$exe" ] || fail "$asset holds no $exe"
 
-  echo "$dir" >>"$GITHUB_PATH"
+  # Git Bash on Windows runners speaks /d/a/_temp; PATH wants D:\a\_temp.
+  if [ "$os" = windows ] && command -v cygpath >/dev/null 2>&1; then
+    cygpath -w "$dir" >>"$GITHUB_PATH"
+  else
+    echo "$dir" >>"$GITHUB_PATH"
+  fi
   {
     echo "version=$version"
     echo "path=$dir/$exe"
