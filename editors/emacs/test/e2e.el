@@ -69,6 +69,11 @@ The user waits without typing, so idle timers run meanwhile."
   "Milliseconds since START, a `float-time'."
   (/ (round (* 10000 (- (float-time) start))) 10.0))
 
+(defun e2e-code (diagnostic)
+  "The rule of DIAGNOSTIC: the code of the LSP diagnostic Eglot keeps in it.
+Eglot versions differ in how they put it into the text."
+  (plist-get (alist-get 'eglot-lsp-diag (flymake-diagnostic-data diagnostic)) :code))
+
 (defun e2e-diagnostics ()
   "The Flymake diagnostics of the current buffer, as the user sees them."
   (vconcat
@@ -78,6 +83,7 @@ The user waits without typing, so idle timers run meanwhile."
                `((line . ,(1- (line-number-at-pos)))
                  (col . ,(current-column))
                  (type . ,(symbol-name (flymake-diagnostic-type d)))
+                 (code . ,(e2e-code d))
                  (text . ,(flymake-diagnostic-text d)))))
            (sort (flymake-diagnostics)
                  (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))))
@@ -85,7 +91,7 @@ The user waits without typing, so idle timers run meanwhile."
 (defun e2e-has (rule &optional type)
   "Whether a diagnostic of RULE (and of TYPE, when given) is shown."
   (cl-some (lambda (d)
-             (and (string-match-p (regexp-quote (format "[%s]" rule)) (flymake-diagnostic-text d))
+             (and (equal rule (e2e-code d))
                   (or (null type) (eq type (flymake-diagnostic-type d)))))
            (flymake-diagnostics)))
 
