@@ -70,7 +70,6 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn"`
 }
 
-
 func writeSARIF(w io.Writer, results []fileResult) error {
 	driver := sarifDriver{Name: "mdscheck", Version: version, InformationURI: "https://github.com/mdscheck/mdscheck"}
 	index := map[string]int{}
