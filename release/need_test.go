@@ -49,10 +49,11 @@ func (m *fakeMachine) program(name, body string) {
 
 // installAll makes the machine look as if every Debian package were there.
 func (m *fakeMachine) installAll() {
-	for _, name := range []string{"nvim", "fish", "pre-commit", "shellcheck", "git", "zip", "unzip", "curl", "script"} {
+	for _, name := range []string{"nvim", "emacs", "fish", "pre-commit", "shellcheck", "git", "zip", "unzip", "curl", "script"} {
 		m.program(name, "exit 0")
 	}
-	for _, f := range []string{"usr/bin/chromium", "usr/share/bash-completion/bash_completion"} {
+	for _, f := range []string{"usr/bin/chromium", "usr/share/bash-completion/bash_completion",
+		"usr/lib/emacsen-common/packages/install/elpa-eglot", "usr/lib/emacsen-common/packages/install/elpa-yaml-mode"} {
 		writeFile(m.t, filepath.Join(m.sysroot, f), "")
 	}
 }
@@ -97,7 +98,7 @@ func writeFile(t *testing.T, path, text string) {
 }
 
 // The whole list, in the order need.sh gives it.
-const allPackages = "chromium neovim fish bash-completion pre-commit shellcheck git zip unzip curl bsdutils"
+const allPackages = "chromium neovim emacs-nox elpa-eglot elpa-yaml-mode fish bash-completion pre-commit shellcheck git zip unzip curl bsdutils"
 
 // A person without root is told the one command to run, and make stops.
 func TestNeedTellsAUserWhatToRun(t *testing.T) {

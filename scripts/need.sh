@@ -2,7 +2,8 @@
 # Installs what `make test` needs and a fresh machine lacks, so that the
 # README's `make test` works on a fresh clone: the npm workspace (npm ci),
 # and the Debian packages the tests drive for real (Chromium for the
-# playground, Neovim for the plugin, fish and bash-completion for shell
+# playground, Neovim for the plugin, Emacs with Eglot and yaml-mode for
+# the Emacs recipe, fish and bash-completion for shell
 # completion, pre-commit for the hook, shellcheck for these scripts).
 #
 # Run it from the repository root (make does). As root it installs the
@@ -53,6 +54,11 @@ need_file() { [ -e "$1" ] || packages+=("$2"); }
 # The playground's tests start this file (editors/playground/scripts/chromium.js).
 need_file "${CHROMIUM_PATH:-$sysroot/usr/bin/chromium}" chromium
 need_command nvim neovim
+# The Emacs recipe's test (editors/emacs) runs batch Emacs with Debian's
+# Eglot and yaml-mode; Debian's emacsen packages register themselves here.
+need_command emacs emacs-nox
+need_file "$sysroot/usr/lib/emacsen-common/packages/install/elpa-eglot" elpa-eglot
+need_file "$sysroot/usr/lib/emacsen-common/packages/install/elpa-yaml-mode" elpa-yaml-mode
 need_command fish fish
 need_file "$sysroot/usr/share/bash-completion/bash_completion" bash-completion
 need_command pre-commit pre-commit
