@@ -20,6 +20,9 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 		return nil, nil
 	}
 	out := &protocol.Hover{Contents: h.Contents}
+	if s.caps.plainHover {
+		out.Contents = lang.Markup{Kind: "plaintext", Value: lang.Unmark(h.Contents.Value, "", "")}
+	}
 	if h.Range != nil {
 		r := toRange(*h.Range)
 		out.Range = &r

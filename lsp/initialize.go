@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/tliron/glsp"
@@ -17,6 +18,9 @@ type clientCaps struct {
 	snippets        bool // completion items may be snippets
 	insertReplace   bool // completion edits may be InsertReplaceEdits
 	symbols         bool // asks for document symbols (outline, breadcrumbs)
+	// plainHover: the client asks for hover as plain text only (Eglot
+	// without markdown-mode), so Markdown would show as **marks**.
+	plainHover bool
 }
 
 type initializeExtras struct {
@@ -32,7 +36,10 @@ type initializeExtras struct {
 		} `json:"workspace"`
 		TextDocument struct {
 			DocumentSymbol json.RawMessage `json:"documentSymbol"`
-			Completion     struct {
+			Hover          struct {
+				ContentFormat []string `json:"contentFormat"`
+			} `json:"hover"`
+			Completion struct {
 				CompletionItem struct {
 					SnippetSupport       bool `json:"snippetSupport"`
 					InsertReplaceSupport bool `json:"insertReplaceSupport"`
@@ -82,6 +89,7 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		snippets:        c.TextDocument.Completion.CompletionItem.SnippetSupport,
 		insertReplace:   c.TextDocument.Completion.CompletionItem.InsertReplaceSupport,
 		symbols:         len(c.TextDocument.DocumentSymbol) > 0 && string(c.TextDocument.DocumentSymbol) != "null",
+		plainHover:      len(c.TextDocument.Hover.ContentFormat) > 0 && !slices.Contains(c.TextDocument.Hover.ContentFormat, "markdown"),
 	}
 	base, _, problems := DefaultSettings.merge(p.InitializationOptions)
 

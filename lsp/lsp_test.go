@@ -486,6 +486,22 @@ func TestHover(t *testing.T) {
 	}
 }
 
+// TestHoverAsPlainText: a client that asks for hover as plain text only
+// (Eglot without markdown-mode) gets text without Markdown's marks.
+func TestHoverAsPlainText(t *testing.T) {
+	s, _ := start(t, func(p *protocol.InitializeParams) {
+		p.Capabilities.TextDocument.Hover = &protocol.HoverClientCapabilities{
+			ContentFormat: []protocol.MarkupKind{protocol.MarkupKindPlainText}}
+	})
+	u := uri.URI("file:///plain.yaml")
+	s.open(u, stream)
+	h := hoverAt(t, s, u, pos(28, 3))
+	mc, ok := h.Contents.(*protocol.MarkupContent)
+	if !ok || mc.Kind != protocol.MarkupKindPlainText || !strings.HasPrefix(mc.Value, "spec.plan: string, required") || strings.ContainsAny(mc.Value, "*`") {
+		t.Errorf("hover contents %#v", h.Contents)
+	}
+}
+
 func TestDocumentSymbols(t *testing.T) {
 	s, _ := start(t)
 	u := uri.URI("file:///symbols.yaml")
