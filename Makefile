@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix clean
+.PHONY: all build release demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground vsix vsix-all clean
 
 all: build
 
@@ -87,8 +87,15 @@ playground: wasm
 	npm run serve --workspace editors/playground
 
 # The VS Code extension, with the server binary for this platform inside.
-vsix: build
+# The VS Code extension, with the server program for this platform and the
+# WebAssembly module (for vscode.dev) inside.
+vsix: build wasm
 	npm run package --workspace editors/vscode
+
+# A .vsix for each platform the Marketplace serves (its program
+# cross-compiled) and one for vscode.dev, in editors/vscode/vsix/.
+vsix-all: wasm
+	VERSION=$(VERSION) npm run package:all --workspace editors/vscode
 
 lsp-bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...
@@ -123,4 +130,4 @@ fuzz:
 	$(GO) test ./core/check -run '^$$' -fuzz FuzzAddressesAsNetip -fuzztime $(FUZZTIME)
 
 clean:
-	rm -rf bin dist
+	rm -rf bin dist editors/vscode/vsix
