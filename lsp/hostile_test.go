@@ -198,6 +198,10 @@ func TestMalformedContentChangesAreDropped(t *testing.T) {
 	v := s.edit(u, replace(7, 0, 7, 0, edit))
 	src = applyEdit(src, rng(7, 0, 7, 0), edit, text.UTF16)
 	sameFindings(t, "after malformed changes", s.diagnostics(u, v), src, text.UTF16, check.DefaultOptions)
+	// The log reaches the test through a pipe: wait for it, not for luck.
+	poll(t, "11 malformed changes logged", func() bool {
+		return strings.Count(s.p.stderr.String(), "malformed content change") >= 11
+	})
 	log := s.p.stderr.String()
 	if n := strings.Count(log, "malformed content change"); n != 11 {
 		t.Errorf("%d malformed changes logged, want 11:\n%s", n, log)

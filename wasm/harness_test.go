@@ -62,6 +62,8 @@ var gcflags = []string{
 	"-gcflags=github.com/mdscheck/mdscheck/core/check=-l",
 	"-gcflags=github.com/mdscheck/mdscheck/core/schema=-l",
 	"-gcflags=github.com/mdscheck/mdscheck/core/lang=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/document=-l",
+	"-gcflags=fmt=-l",
 }
 
 // buildModule builds the module with the Makefile's command (target wasm)

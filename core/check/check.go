@@ -177,31 +177,17 @@ func fixHolds(f Fix, text string) bool {
 	return false
 }
 
-// directive reports a %YAML directive of another version than 1.1:
-// go-yaml v2, which kubectl reads manifests with, refuses the document.
+// directive reports a %YAML directive of another version than 1.1 at
+// the start of the document: go-yaml v2, which kubectl reads manifests
+// with, refuses the document.
 func (c *checker) directive() {
 	text := c.src[c.doc.Start:c.doc.End]
-	for off := 0; off < len(text) && text[off] == '%'; {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text) - off
-		}
-		line := strings.TrimRight(text[off:off+end], "\r")
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "%YAML" && f[1] != "1.1" {
-			start := c.doc.Start + off
-			c.report(Diagnostic{Start: start, End: start + len(line), Severity: Error, Rule: "yaml-compat",
-				Message: fmt.Sprintf("kubectl refuses a document marked %%YAML %s (it reads YAML 1.1); remove the directive", clip(f[1])),
-				Fixes:   []Fix{{Title: "Remove the directive", Edits: []Edit{{Start: start, End: min(start+end+1, c.doc.End)}}}}})
-		}
-		off += end + 1
-		for off < len(text) && (text[off] == '#' || text[off] == '\n') { // comments between directives
-			if i := strings.IndexByte(text[off:], '\n'); i >= 0 {
-				off += i + 1
-			} else {
-				off = len(text)
-			}
-		}
+	if !strings.HasPrefix(text, "%YAML ") || strings.HasPrefix(text, "%YAML 1.1") {
+		return
 	}
+	end := lineEndOf(c.src, c.doc.Start)
+	c.report(Diagnostic{Start: c.doc.Start, End: end, Severity: Error, Rule: "yaml-compat",
+		Message: "kubectl refuses a document marked as another version than %YAML 1.1; remove the directive"})
 }
 
 // listItems returns the items of a kind: List document (apiVersion v1),

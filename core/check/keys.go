@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -56,70 +55,73 @@ func clusterKey(k *document.Node) (string, bool) {
 // mayResolve is a cheap first look: only these texts can be read as
 // anything but a string.
 func mayResolve(s string) bool {
-	if s == "" || len(s) > 64 {
-		return s == ""
+	if s == "" {
+		return true
+	}
+	if len(s) > 64 {
+		return false
 	}
 	switch c := s[0]; {
 	case c >= '0' && c <= '9', c == '+', c == '-', c == '.', c == '~':
 		return true
 	}
-	switch s {
-	case "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
-		"on", "On", "ON", "off", "Off", "OFF", "true", "True", "TRUE",
-		"false", "False", "FALSE", "null", "Null", "NULL":
-		return true
+	if len(s) > 5 {
+		return false
+	}
+	for _, w := range resolvingWords {
+		if s == w {
+			return true
+		}
 	}
 	return false
 }
+
+// resolvingWords are the booleans and nulls of YAML 1.1 as Kubernetes
+// reads them. A list, not a switch: the switch compiles to more code than
+// the WebAssembly module should carry for a first look.
+var resolvingWords = [...]string{"y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO",
+	"on", "On", "ON", "off", "Off", "OFF", "true", "True", "TRUE",
+	"false", "False", "FALSE", "null", "Null", "NULL"}
 
 // keys reports the keys of mapping n that Kubernetes reads as another key
 // (yaml-compat), a null key it cannot read, and keys that are one key for
 // Kubernetes though written differently (duplicate-key). Two keys can only
 // meet when one of them is read as another, so most mappings cost one
-// cheap look at each key.
+// cheap look at each key, and no map.
 func (c *checker) keys(n *document.Node, p path) {
-	changed := false
-	for _, pr := range n.Pairs {
+	for i, pr := range n.Pairs {
 		k := pr.Key
 		if k.Alias || pr.Merged {
 			continue
 		}
 		ck, ok := clusterKey(k)
-		switch {
-		case !ok:
+		if !ok {
 			c.report(at(k, p.key(k.Text), Error, "yaml-compat",
-				fmt.Sprintf("Kubernetes cannot read the null key %s and refuses the file; quote it (%q) if it is a name", clip(k.Text), k.Text)))
-		case ck != k.Text:
-			changed = true
-			d := at(k, p.key(k.Text), Warning, "yaml-compat",
-				fmt.Sprintf("Kubernetes reads the key %s as %q (YAML 1.1); quote it (%q) to keep it as written", clip(k.Text), ck, k.Text))
-			d.Fixes = []Fix{c.replaceFix(k, strconv.Quote(k.Text), "Quote the key")}
-			c.report(d)
-		}
-	}
-	if !changed {
-		return
-	}
-	seen := make(map[string]*document.Node, len(n.Pairs))
-	count := make(map[string]int, len(n.Pairs))
-	for _, pr := range n.Pairs {
-		k := pr.Key
-		ck, ok := clusterKey(k)
-		if !ok || k.Alias || pr.Merged {
+				"Kubernetes cannot read the null key "+clip(k.Text)+" and refuses the file; quote it ("+strconv.Quote(k.Text)+") if it is a name"))
 			continue
 		}
-		count[ck]++
-		if prev := seen[ck]; prev != nil && prev.Text != k.Text && !c.dups[k] {
-			c.report(at(k, p.key(k.Text), Error, "duplicate-key",
-				fmt.Sprintf("the key %s is %q for Kubernetes, like the key %s above; Kubernetes keeps only the last one", clip(k.Text), ck, clip(prev.Text))))
+		if ck == k.Text {
+			continue
 		}
-		seen[ck] = k
-	}
-	// The same text is not always the same key: on and "on" are "true"
-	// and "on" for Kubernetes.
-	for _, pr := range n.Pairs {
-		if ck, ok := clusterKey(pr.Key); ok && c.dups[pr.Key] && count[ck] == 1 {
-			delete(c.dups, pr.Key)
+		d := at(k, p.key(k.Text), Warning, "yaml-compat",
+			"Kubernetes reads the key "+clip(k.Text)+" as "+strconv.Quote(ck)+" (YAML 1.1); quote it ("+strconv.Quote(k.Text)+") to keep it as written")
+		d.Fixes = []Fix{c.replaceFix(k, strconv.Quote(k.Text), "Quote the key")}
+		c.report(d)
+		for j, other := range n.Pairs {
+			o := other.Key
+			if j == i || o.Alias || other.Merged {
+				continue
+			}
+			ock, _ := clusterKey(o)
+			switch {
+			case ock == ck && j < i && o.Text != k.Text && !c.dups[k]:
+				// y: then on: are one key "true" for the cluster.
+				c.report(at(k, p.key(k.Text), Error, "duplicate-key",
+					"the key "+clip(k.Text)+" is "+strconv.Quote(ck)+" for Kubernetes, like the key "+clip(o.Text)+" above; Kubernetes keeps only the last one"))
+			case ock != ck && o.Text == k.Text:
+				// on: and "on": are two keys, "true" and "on".
+				delete(c.dups, n.Pairs[max(i, j)].Key)
+			}
 		}
 	}
 }

@@ -87,7 +87,7 @@ func TestYAMLDirectiveKubectlRefuses(t *testing.T) {
 		version string
 		refused bool
 	}{{"1.2", true}, {"1.1", false}} {
-		src := "%YAML " + c.version + "\n# a comment\n---\n" + body
+		src := "%YAML " + c.version + "\n---\n" + body
 		var v interface{}
 		if err := yaml.Unmarshal([]byte(src), &v); (err != nil) != c.refused {
 			t.Fatalf("go-yaml v2 on %%YAML %s: %v", c.version, err)

@@ -81,12 +81,7 @@ func (c *checker) readSuppressions() suppressions {
 		}
 		s.mark = [2]int{at, le}
 		switch {
-		case strings.TrimSpace(strings.Map(func(r rune) rune {
-			if r == ',' {
-				return ' '
-			}
-			return r
-		}, rest)) == "":
+		case len(fields(rest, 0)) == 0:
 			s.rules = nil // every rule
 		case s.rules != nil:
 			s.rules = append(s.rules, rules...)
@@ -118,36 +113,37 @@ func outsideScalars(root *document.Node, marks []int) []int {
 	if root == nil || len(marks) == 0 {
 		return marks
 	}
-	inside := map[int]bool{}
-	var walk func(n *document.Node)
-	walk = func(n *document.Node) {
-		if n.Alias {
-			return // its text is the alias's name
-		}
-		if n.Kind == document.Scalar {
-			for _, m := range marks {
-				if m >= n.Start && m < n.End {
-					inside[m] = true
-				}
-			}
-			return
-		}
-		for _, pr := range n.Pairs {
-			walk(pr.Key)
-			walk(pr.Value)
-		}
-		for _, it := range n.Items {
-			walk(it)
-		}
-	}
-	walk(root)
+	inside := make([]bool, len(marks))
+	markScalars(root, marks, inside)
 	kept := marks[:0]
-	for _, m := range marks {
-		if !inside[m] {
+	for i, m := range marks {
+		if !inside[i] {
 			kept = append(kept, m)
 		}
 	}
 	return kept
+}
+
+// markScalars sets inside[i] for each mark that a scalar under n holds.
+func markScalars(n *document.Node, marks []int, inside []bool) {
+	if n.Alias {
+		return // its text is the alias's name
+	}
+	if n.Kind == document.Scalar {
+		for i, m := range marks {
+			if m >= n.Start && m < n.End {
+				inside[i] = true
+			}
+		}
+		return
+	}
+	for _, pr := range n.Pairs {
+		markScalars(pr.Key, marks, inside)
+		markScalars(pr.Value, marks, inside)
+	}
+	for _, it := range n.Items {
+		markScalars(it, marks, inside)
+	}
 }
 
 // unknownRule reports a name in a suppression comment that is no rule.

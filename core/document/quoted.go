@@ -78,12 +78,14 @@ func foldLines(b *strings.Builder, s string, i int, space bool) int {
 	}
 }
 
-// escapes are the one-character escapes of YAML's double-quoted style.
-var escapes = map[byte]string{
-	'0': "\x00", 'a': "\a", 'b': "\b", 't': "\t", '\t': "\t", 'n': "\n", 'v': "\v", 'f': "\f",
-	'r': "\r", 'e': "\x1b", ' ': " ", '"': "\"", '/': "/", '\\': "\\",
-	'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029",
-}
+// escapeKeys and escapeTexts are the one-character escapes of YAML's
+// double-quoted style: the character after the backslash, and its text.
+// Two tables rather than a map: a map literal is code that builds it at
+// start-up, which the WebAssembly module pays for in size.
+const escapeKeys = "0abt\tnvfre \"/\\N_LP"
+
+var escapeTexts = [...]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f",
+	"\r", "\x1b", " ", "\"", "/", "\\", "\u0085", "\u00a0", "\u2028", "\u2029"}
 
 // escape writes the escape at s[i] ("\n", "\x41", "\u00e9") and returns
 // the offset after it.
@@ -91,8 +93,8 @@ func escape(b *strings.Builder, s string, i int) int {
 	if i+1 >= len(s) {
 		return len(s)
 	}
-	if e, ok := escapes[s[i+1]]; ok {
-		b.WriteString(e)
+	if k := strings.IndexByte(escapeKeys, s[i+1]); k >= 0 {
+		b.WriteString(escapeTexts[k])
 		return i + 2
 	}
 	width := 0
