@@ -2,6 +2,7 @@
 // the examples of the repository (read now, from examples/*.yaml) and the
 // WebAssembly module (dist/mdscheck.wasm of the repository, or the file
 // named by MDSCHECK_WASM). Run from anywhere: `npm run build`.
+// scripts/dist.js builds the same page for static hosts.
 
 import { build } from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +12,6 @@ import { basename, join } from 'node:path';
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const root = here('../');
 const repo = here('../../../');
-const out = join(root, 'dist');
 
 // Order: the broken example first (it shows what the checker does), then
 // the others by name. The title is the first comment line of the file.
@@ -39,7 +39,11 @@ const examplesPlugin = {
   },
 };
 
-export async function buildPlayground({ minify = true } = {}) {
+/**
+ * Builds the page into out (emptied first) and returns out.
+ * sourcemap: the .map files beside the scripts, for the browser's tools.
+ */
+export async function buildPlayground({ minify = true, out = join(root, 'dist'), sourcemap = true } = {}) {
   const wasm = process.env.MDSCHECK_WASM || join(repo, 'dist', 'mdscheck.wasm');
   if (!existsSync(wasm)) {
     throw new Error(`${wasm} is missing; run \`make wasm\` at the root of the repository first`);
@@ -55,7 +59,7 @@ export async function buildPlayground({ minify = true } = {}) {
     platform: 'browser',
     target: ['chrome111', 'firefox115', 'safari16.4'],
     minify,
-    sourcemap: true,
+    sourcemap,
     legalComments: 'linked',
     plugins: [examplesPlugin],
     logLevel: 'warning',

@@ -13,6 +13,10 @@ const warmUp = 'apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name:
 
 function start() {
   const started = performance.now();
+  // Relative to this script, so the page works at any path of a site. A
+  // server that sends application/wasm lets load() compile the module as
+  // it downloads (WebAssembly.compileStreaming); any other type costs a
+  // compile from bytes after the last one arrives.
   return load(new URL('mdscheck.wasm', self.location.href)).then((m) => {
     const loaded = performance.now();
     m.validate(warmUp);
