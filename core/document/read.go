@@ -46,14 +46,22 @@ type reader struct {
 	// -1 at the root: block scalars and the lines of flow collections and
 	// quoted scalars must be indented deeper.
 	parent int
+	grown  bool // the first block of nodes is allocated
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
 // nodes is much cheaper than many, above all in WebAssembly, and a
-// document's nodes live and die together.
+// document's nodes live and die together. The first block holds no more
+// nodes than the document has tokens (one node a token at most, until
+// aliases copy), so a stream of tiny documents does not allocate 9 KB
+// for each.
 func (r *reader) node(n Node) *Node {
 	if len(r.nodes) == 0 {
-		r.nodes = make([]Node, 64)
+		size := 64
+		if !r.grown {
+			size, r.grown = min(size, len(r.toks)+1), true
+		}
+		r.nodes = make([]Node, size)
 	}
 	p := &r.nodes[0]
 	*p = n
