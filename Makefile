@@ -96,7 +96,6 @@ playground: wasm
 playground-dist: wasm
 	npm run dist --workspace editors/playground -- $(abspath dist/playground)
 
-# The VS Code extension, with the server binary for this platform inside.
 # The VS Code extension, with the server program for this platform and the
 # WebAssembly module (for vscode.dev) inside.
 vsix: build wasm
