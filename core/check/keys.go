@@ -87,9 +87,10 @@ var resolvingWords = [...]string{"y", "Y", "yes", "Yes", "YES", "n", "N", "no", 
 // (yaml-compat), a null key it cannot read, and keys that are one key for
 // Kubernetes though written differently (duplicate-key). Two keys can only
 // meet when one of them is read as another, so most mappings cost one
-// cheap look at each key, and no map.
+// cheap look at each key; the others read each key once.
 func (c *checker) keys(n *document.Node, p path) {
-	for i, pr := range n.Pairs {
+	var cks []string // the cluster's key of each pair, once one differs from its text
+	for _, pr := range n.Pairs {
 		k := pr.Key
 		if k.Alias || pr.Merged {
 			continue
@@ -107,21 +108,39 @@ func (c *checker) keys(n *document.Node, p path) {
 			"Kubernetes reads the key "+clip(k.Text)+" as "+strconv.Quote(ck)+" (YAML 1.1); quote it ("+strconv.Quote(k.Text)+") to keep it as written")
 		d.Fixes = []Fix{c.replaceFix(k, strconv.Quote(k.Text), "Quote the key")}
 		c.report(d)
-		for j, other := range n.Pairs {
-			o := other.Key
-			if j == i || o.Alias || other.Merged {
+		if cks == nil {
+			// Read once, the cluster's key of each pair: "" for an alias,
+			// a merged pair or a null key.
+			cks = make([]string, len(n.Pairs))
+			for j, pr := range n.Pairs {
+				if !pr.Key.Alias && !pr.Merged {
+					cks[j], _ = clusterKey(pr.Key)
+				}
+			}
+		}
+	}
+	for i, ck := range cks {
+		k := n.Pairs[i].Key
+		if ck == "" {
+			continue
+		}
+		// y: then on: are one key "true" for the cluster; on: and "on":
+		// are two, "true" and "on", though the reader saw the same text
+		// twice.
+		met := false
+		for j := len(cks) - 1; j >= 0; j-- { // the nearest key above is named
+			if j == i || cks[j] != ck {
 				continue
 			}
-			ock, _ := clusterKey(o)
-			switch {
-			case ock == ck && j < i && o.Text != k.Text && !c.dups[k]:
-				// y: then on: are one key "true" for the cluster.
+			met = true
+			if o := n.Pairs[j].Key; j < i && o.Text != k.Text && !c.dups[k] {
 				c.report(at(k, p.key(k.Text), Error, "duplicate-key",
 					"the key "+clip(k.Text)+" is "+strconv.Quote(ck)+" for Kubernetes, like the key "+clip(o.Text)+" above; Kubernetes keeps only the last one"))
-			case ock != ck && o.Text == k.Text:
-				// on: and "on": are two keys, "true" and "on".
-				delete(c.dups, n.Pairs[max(i, j)].Key)
+				break
 			}
+		}
+		if !met {
+			delete(c.dups, k)
 		}
 	}
 }

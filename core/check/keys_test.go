@@ -61,12 +61,7 @@ func TestClusterKeysAgreeWithKubernetes(t *testing.T) {
 func TestKeysKubernetesReadsOtherwise(t *testing.T) {
 	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\n  labels:\n    ~: x\n" +
 		"spec:\n  plan: business-4\n  project: p\n  tags:\n    y: a\n    on: b\n    \"on\": c\n    0x10: d\n"
-	d := document.ParseStream(src, document.DefaultLimits).Docs[0]
-	_, ds := Document(src, d, DefaultOptions)
-	var got []string
-	for _, x := range ds {
-		got = append(got, x.Rule+": "+x.Message)
-	}
+	got := ruleMessages(src)
 	want := []string{
 		`yaml-compat: Kubernetes cannot read the null key ~ and refuses the file; quote it ("~") if it is a name`,
 		`yaml-compat: Kubernetes reads the key y as "true" (YAML 1.1); quote it ("y") to keep it as written`,
@@ -99,4 +94,36 @@ func TestYAMLDirectiveKubectlRefuses(t *testing.T) {
 			t.Errorf("%%YAML %s: %+v", c.version, ds)
 		}
 	}
+}
+
+// TestKeysMeetWhicheverComesFirst: the key read as another may come first
+// or last, and three keys that are one are each reported once.
+func TestKeysMeetWhicheverComesFirst(t *testing.T) {
+	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\n" +
+		"spec:\n  plan: business-4\n  project: p\n  tags:\n    on: a\n    \"true\": b\n    yes: c\n"
+	var dups []string
+	for _, m := range ruleMessages(src) {
+		if msg, ok := strings.CutPrefix(m, "duplicate-key: "); ok {
+			dups = append(dups, msg)
+		}
+	}
+	want := []string{
+		`the key true is "true" for Kubernetes, like the key on above; Kubernetes keeps only the last one`,
+		`the key yes is "true" for Kubernetes, like the key true above; Kubernetes keeps only the last one`,
+	}
+	if strings.Join(dups, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(dups, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// ruleMessages checks the one document of src and lists its findings as
+// "rule: message".
+func ruleMessages(src string) []string {
+	d := document.ParseStream(src, document.DefaultLimits).Docs[0]
+	_, ds := Document(src, d, DefaultOptions)
+	var out []string
+	for _, x := range ds {
+		out = append(out, x.Rule+": "+x.Message)
+	}
+	return out
 }
