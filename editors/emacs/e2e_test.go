@@ -19,6 +19,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mdscheck/mdscheck/internal/editortest"
 )
 
 // The manifest: three mistakes (an unknown field with a quick fix, a
@@ -64,7 +66,7 @@ const (
 // the diagnostics, which show that the setup starts the server there too.
 func TestEmacsEndToEnd(t *testing.T) {
 	emacs := findEmacs(t)
-	bin := buildServer(t)
+	bin := editortest.BuildServer(t)
 	manifest := readFile(t, manifestFile)
 	line := func(prefix string) int {
 		i := slices.IndexFunc(strings.Split(manifest, "\n"), func(l string) bool { return strings.HasPrefix(l, prefix) })
@@ -184,25 +186,13 @@ type initBlock struct {
 func initBlocks(t *testing.T) []initBlock {
 	t.Helper()
 	docs := readFile(t, filepath.Join("..", "..", "docs", "editors.md"))
-	start := strings.Index(docs, "\n## Emacs")
-	if start < 0 {
-		t.Fatal("no section ## Emacs in docs/editors.md")
-	}
-	text := docs[start+1:]
-	if end := strings.Index(text, "\n## "); end >= 0 {
-		text = text[:end]
-	}
 	here, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
 	const placeholder = "/path/to/mdscheck/editors/emacs"
 	var blocks []initBlock
-	for _, part := range strings.Split(text, "```elisp\n")[1:] {
-		code, _, ok := strings.Cut(part, "\n```\n")
-		if !ok {
-			t.Fatal("an ```elisp block of the Emacs section is not closed")
-		}
+	for _, code := range editortest.FencedBlocks(t, editortest.Section(t, docs, "## Emacs (eglot)"), "elisp") {
 		b := initBlock{name: "snippet", init: code}
 		if strings.Contains(code, placeholder) {
 			b = initBlock{name: "mdscheck.el", init: strings.ReplaceAll(code, placeholder, here)}
@@ -257,23 +247,6 @@ func findEmacs(t *testing.T) string {
 // aptInstall installs what the test needs on Debian 12.
 const aptInstall = "apt-get install -y emacs-nox elpa-eglot elpa-yaml-mode"
 
-// buildServer builds cmd/mdscheck into a directory of its own, which the
-// test puts first on PATH: the docs' snippet names "mdscheck", not a path.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "mdscheck")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/mdscheck")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/mdscheck: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // runEmacs runs test/e2e.el in batch Emacs with a fresh HOME, init as the
 // init file and the manifest in a directory of its own, and reads what it
 // recorded.
@@ -288,10 +261,10 @@ func runEmacs(t *testing.T, emacs, init, manifest string, env map[string]string)
 	if err := os.MkdirAll(filepath.Dir(initFile), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, initFile, init)
+	editortest.WriteFile(t, initFile, init)
 	file, other := filepath.Join(dir, "kafka.yaml"), filepath.Join(dir, "other.yaml")
-	writeFile(t, file, manifest)
-	writeFile(t, other, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: other\n")
+	editortest.WriteFile(t, file, manifest)
+	editortest.WriteFile(t, other, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: other\n")
 	out := filepath.Join(dir, "results.json")
 
 	// e2e.el bounds each of its waits; this bounds the whole run in case
@@ -342,11 +315,4 @@ func readFile(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(data)
-}
-
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mdscheck/mdscheck/internal/editortest"
 	"github.com/mdscheck/mdscheck/lsp"
 )
 
@@ -104,12 +105,12 @@ const (
 
 func TestNeovimEndToEnd(t *testing.T) {
 	nvim := findNvim(t)
-	bin := buildServer(t)
+	bin := editortest.BuildServer(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "search.yaml")
 	otherFile := filepath.Join(dir, "deployment.yaml")
-	write(t, file, manifest)
-	write(t, otherFile, other)
+	editortest.WriteFile(t, file, manifest)
+	editortest.WriteFile(t, otherFile, other)
 
 	line := func(prefix string) int { return manifestLine(t, prefix) }
 	hoverLine, kindLine := line("  plan:"), line("kind: OpenSearch")
@@ -211,7 +212,7 @@ func TestNeovimServerMissing(t *testing.T) {
 	nvim := findNvim(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "m.yaml")
-	write(t, file, manifest)
+	editortest.WriteFile(t, file, manifest)
 	r := runNvim(t, nvim, dir, "test/missing.lua", map[string]string{
 		"MDSCHECK_BIN":      filepath.Join(dir, "no-such-mdscheck"),
 		"MDSCHECK_E2E_FILE": file,
@@ -239,12 +240,12 @@ func TestNeovimVersionPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(project, "deploy", "prod", "m.yaml")
-	write(t, file, manifest)
+	editortest.WriteFile(t, file, manifest)
 	bin := filepath.Join(dir, "bin", "mdscheck")
 	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	write(t, bin, "#!/bin/sh\n")
+	editortest.WriteFile(t, bin, "#!/bin/sh\n")
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +335,7 @@ func TestNeovimVersionPaths(t *testing.T) {
 // start it (test/lsp_config.lua), with a user's setting merged over it.
 func TestNeovimLspConfig(t *testing.T) {
 	nvim := findNvim(t)
-	bin := buildServer(t)
+	bin := editortest.BuildServer(t)
 	dir := t.TempDir()
 	project := filepath.Join(dir, "project")
 	if err := os.MkdirAll(filepath.Join(project, ".git"), 0o755); err != nil {
@@ -344,7 +345,7 @@ func TestNeovimLspConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	file := filepath.Join(project, "deploy", "m.yaml")
-	write(t, file, manifest)
+	editortest.WriteFile(t, file, manifest)
 
 	var r struct {
 		Error       string         `json:"error"`
@@ -448,11 +449,11 @@ func TestNeovimDocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := fencedBlocks(t, section(t, string(docs), "## Neovim"), "lua")
+	blocks := editortest.FencedBlocks(t, editortest.Section(t, string(docs), "## Neovim"), "lua")
 	var paths []string
 	for i, b := range blocks {
 		p := filepath.Join(dir, "block"+strconv.Itoa(i+1)+".lua")
-		write(t, p, b)
+		editortest.WriteFile(t, p, b)
 		paths = append(paths, p)
 	}
 	list, err := json.Marshal(paths)
@@ -594,46 +595,6 @@ func TestNeovimDocs(t *testing.T) {
 	}
 }
 
-// section returns the part of a Markdown text from the heading to the
-// next heading of the same level.
-func section(t *testing.T, text, heading string) string {
-	t.Helper()
-	start := strings.Index(text, "\n"+heading+"\n")
-	if start < 0 {
-		t.Fatalf("no %q in the docs", heading)
-	}
-	rest := text[start+1:]
-	level := heading[:strings.Index(heading, " ")+1]
-	if end := strings.Index(rest[len(heading):], "\n"+level); end >= 0 {
-		return rest[:len(heading)+end+1]
-	}
-	return rest
-}
-
-// fencedBlocks returns the code blocks of a Markdown text fenced as
-// ```lang, without the fences.
-func fencedBlocks(t *testing.T, text, lang string) []string {
-	t.Helper()
-	var blocks []string
-	for {
-		start := strings.Index(text, "```"+lang+"\n")
-		if start < 0 {
-			break
-		}
-		text = text[start+len("```"+lang+"\n"):]
-		end := strings.Index(text, "\n```\n")
-		if end < 0 {
-			t.Fatalf("a ```%s block is not closed", lang)
-		}
-		blocks = append(blocks, text[:end])
-		text = text[end:]
-	}
-	if len(blocks) == 0 {
-		t.Fatalf("no ```%s block", lang)
-	}
-	return blocks
-}
-
 // TestNeovimHelp: :help mdscheck finds the help file, its tags are
 // well formed, and every |link| in it leads to a help tag.
 func TestNeovimHelp(t *testing.T) {
@@ -647,7 +608,7 @@ func TestNeovimHelp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(doc, "mdscheck.txt"), string(text))
+	editortest.WriteFile(t, filepath.Join(doc, "mdscheck.txt"), string(text))
 	// helptags writes a tags file beside the help file it reads: in the
 	// copy, never in the work tree. (A tags file a user's :helptags ALL
 	// made in a checkout is ignored by .gitignore.)
@@ -699,22 +660,6 @@ func findNvim(t *testing.T) string {
 	return p
 }
 
-// buildServer builds cmd/mdscheck into a temporary directory.
-func buildServer(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(t.TempDir(), "mdscheck")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/mdscheck")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/mdscheck: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // runNvim runs a Lua script of test/ in headless Neovim with the plugin
 // on its runtimepath and no user configuration, and reads its results.
 func runNvim(t *testing.T, nvim, dir, script string, env map[string]string) results {
@@ -763,13 +708,6 @@ func runNvimRaw(t *testing.T, nvim, dir, script string, env map[string]string) [
 		t.Fatalf("nvim wrote no results: %v\n%s", err, output)
 	}
 	return data
-}
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // sameDiagnostics compares place, rule and severity; the messages belong
