@@ -538,3 +538,15 @@ func goccySplit(src string) []Span {
 	}
 	return spans
 }
+
+// lowerFirst is how the old conversion worded goccy's messages.
+func lowerFirst(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "invalid YAML"
+	}
+	if c := s[0]; c >= 'A' && c <= 'Z' && (len(s) < 2 || s[1] < 'A' || s[1] > 'Z') {
+		return string(c+'a'-'A') + s[1:]
+	}
+	return s
+}

@@ -181,14 +181,15 @@ func badByte(s string) int {
 	return -1
 }
 
-// lexerMessages say in our words what goccy/go-yaml's lexer found, by the
-// start of its message. Its messages quote the input ("invalid header
+// lexerMessages say in our words what goccy/go-yaml's lexer found, by a
+// part of its message (the reserved-character message starts with the
+// character). Only the first entry's message quotes free text, the value
+// of a block header, and it comes first, so no later part can match in it. Its messages quote the input ("invalid header
 // option: \"S3CRET\"" for a value that starts with '>'), and the input may
 // be a secret: syntax messages never quote it.
-var lexerMessages = []struct{ prefix, message string }{
+var lexerMessages = []struct{ part, message string }{
 	{"invalid header option", "a value that starts with '|' or '>' is a block scalar, whose header takes only a digit, '+' or '-'; quote the value if it is text"},
 	{"tab character", tabMessage},
-	{"found a tab character", tabMessage},
 	{"found character '\t'", tabMessage},
 	{"could not find end character of single-quoted", "a single-quoted value is not closed; add the closing '"},
 	{"could not find end character of double-quoted", "a double-quoted value is not closed; add the closing \""},
@@ -224,20 +225,9 @@ func lexerError(base int, text string, at, end int, found string) *Error {
 // lexerMessage returns our message for a lexer error.
 func lexerMessage(found string) string {
 	for _, m := range lexerMessages {
-		if strings.HasPrefix(found, m.prefix) || m.prefix == "is a reserved character" && strings.Contains(found, m.prefix) {
+		if strings.Contains(found, m.part) {
 			return m.message
 		}
 	}
 	return "this is not valid YAML; check the syntax here"
-}
-
-func lowerFirst(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "invalid YAML"
-	}
-	if c := s[0]; c >= 'A' && c <= 'Z' && (len(s) < 2 || s[1] < 'A' || s[1] > 'Z') {
-		return string(c+'a'-'A') + s[1:]
-	}
-	return s
 }

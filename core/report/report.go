@@ -85,10 +85,11 @@ func CheckDocument(src string, span document.Span, index int, opts check.Options
 // src is too large to read at all.
 func Spans(src string) ([]document.Span, *check.Diagnostic) {
 	if len(src) > document.DefaultLimits.StreamBytes {
-		s := document.ParseStream(src, document.DefaultLimits)
-		_, ds := check.Document(src, s.Docs[0], check.DefaultOptions)
-		ds[0].Document = -1
-		return nil, &ds[0]
+		// The limit finding alone: checking the one "document" the
+		// refused text makes would only guess at secrets over all of it
+		// (0.36 s for 70 MB) for a result nobody reads.
+		e := document.ParseStream(src, document.DefaultLimits).Docs[0].Err
+		return nil, &check.Diagnostic{Document: -1, Start: e.Start, End: e.End, Severity: check.Error, Rule: "limit", Message: e.Message}
 	}
 	return document.Split(src), nil
 }
