@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/internal/shared"
 )
 
 // TestGeneratedCorpus validates the deterministic corpus of
@@ -16,10 +18,7 @@ import (
 // generator injected: the same documents are invalid, with the same errors
 // on the same lines, and every other document is valid.
 func TestGeneratedCorpus(t *testing.T) {
-	gen := "../../../shared/tools/gencorpus/main.go"
-	if _, err := os.Stat(gen); err != nil {
-		t.Fatalf("the corpus generator must be beside the repository: %v", err)
-	}
+	gen := shared.Path(t, "tools", "gencorpus", "main.go")
 	dir := t.TempDir()
 	if out, err := exec.Command("go", "run", gen, "-out", dir, "-no-split").CombinedOutput(); err != nil {
 		t.Fatalf("gencorpus: %v\n%s", err, out)

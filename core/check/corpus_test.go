@@ -11,16 +11,16 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/shared"
 )
 
-// corpusDir holds real manifests written by others, with the verdict each
-// must get in EXPECT.txt.
-const corpusDir = "../../../shared/corpus"
-
+// TestCorpus checks the real manifests of ../shared/corpus, written by
+// others, against the verdict each must get in its EXPECT.txt.
 func TestCorpus(t *testing.T) {
+	corpusDir := shared.Path(t, "corpus")
 	f, err := os.Open(filepath.Join(corpusDir, "EXPECT.txt"))
 	if err != nil {
-		t.Fatalf("the corpus is part of the contract and must be beside the repository: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	want := map[string][]string{}

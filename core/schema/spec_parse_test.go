@@ -13,9 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-const specDir = "../../../shared/spec"
+	"github.com/mdscheck/mdscheck/internal/shared"
+)
 
 // specDoc is one document of the specification; part is 1, 2 or 3 as the
 // documents call themselves.
@@ -27,6 +27,7 @@ type specDoc struct {
 
 func loadSpec(t *testing.T) []specDoc {
 	t.Helper()
+	specDir := shared.Path(t, "spec")
 	files, err := filepath.Glob(filepath.Join(specDir, "0*.txt"))
 	if err != nil || len(files) != 3 {
 		t.Fatalf("want the three documents of the specification in %s, found %v (%v)", specDir, files, err)

@@ -29,6 +29,7 @@ import (
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/internal/shared"
 )
 
 // expect is what the specification says about one member.
@@ -314,7 +315,7 @@ func newSpecCheck(t *testing.T) *specCheck {
 // designSecretNames reads the names of secret members from DESIGN.md,
 // section 6 item 12.
 func designSecretNames(t *testing.T) map[string]bool {
-	data, err := os.ReadFile("../../../shared/DESIGN.md")
+	data, err := os.ReadFile(shared.Path(t, "DESIGN.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
