@@ -1,0 +1,179 @@
+// Package change compares manifests with their previous version and
+// reports what the specification's lifecycle rules say about the change:
+// an immutable member changed, a resource deleted, disk space reduced, a
+// change that restarts every instance, a transition that the prose of a
+// kind forbids or explains. None of these shows in one version alone.
+//
+// The package is pure: the caller reads both versions (from git, from
+// files, from an editor's buffer) and passes their texts, several files a
+// version. Resources pair by kind, metadata.namespace and metadata.name
+// across all files of a version, so a manifest moved to another file is
+// the same resource; a resource with no previous version is a create.
+package change
+
+import (
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+)
+
+// File is one text of manifests of a version.
+type File struct {
+	// Path names the file. Only a document that names no resource (a
+	// syntax error, a missing name) is known by it: see Comparison.Key.
+	Path string
+	Text string
+}
+
+// Comparison is what Compare found.
+type Comparison struct {
+	// Current holds the findings in each current file, Previous those in
+	// each previous file (a deletion is reported on the document that is
+	// gone), in the order of the files given, each sorted by position.
+	// Their Document indexes the documents of that file's stream.
+	Current, Previous [][]check.Diagnostic
+	// Created, Changed and Deleted count the resources: current ones with
+	// no previous version, paired ones whose manifest differs, previous
+	// ones with no current version.
+	Created, Changed, Deleted int
+
+	prev, cur []stream
+}
+
+// Compare compares the current version of a set of manifests with the
+// previous one.
+func Compare(previous, current []File) *Comparison {
+	c := &Comparison{prev: index(previous), cur: index(current)}
+	c.Previous = make([][]check.Diagnostic, len(previous))
+	c.Current = make([][]check.Diagnostic, len(current))
+	before := map[string]*resource{}
+	for i := range c.prev {
+		for j := range c.prev[i].res {
+			r := &c.prev[i].res[j]
+			before[r.id] = r // the last of two with one identity wins, as when both are applied
+		}
+	}
+	paired := map[string]bool{}
+	for i := range c.cur {
+		for j := range c.cur[i].res {
+			r := &c.cur[i].res[j]
+			old := before[r.id]
+			if old == nil {
+				c.Created++
+				continue
+			}
+			if paired[r.id] {
+				continue // a second current copy: compared once is enough
+			}
+			paired[r.id] = true
+			if !same(old.root, r.root) {
+				c.Changed++
+				c.Current[i] = append(c.Current[i], compare(old, r)...)
+			}
+		}
+	}
+	for i := range c.prev {
+		for j := range c.prev[i].res {
+			r := &c.prev[i].res[j]
+			if paired[r.id] || before[r.id] != r || c.unsure(r) {
+				continue
+			}
+			c.Deleted++
+			c.Previous[i] = append(c.Previous[i], deletion(r))
+		}
+	}
+	for _, ds := range c.Current {
+		check.Sort(ds)
+	}
+	for _, ds := range c.Previous {
+		check.Sort(ds)
+	}
+	return c
+}
+
+// Streams compares two single texts: an editor's buffer with its version
+// at a commit, a playground's two panes.
+func Streams(previous, current string) *Comparison {
+	return Compare([]File{{Text: previous}}, []File{{Text: current}})
+}
+
+// unsure reports whether a previous resource may still be there unseen:
+// a current file of the same path has a document that could not be read.
+// Reporting a deletion then would only add noise to the syntax error.
+func (c *Comparison) unsure(r *resource) bool {
+	path := c.prev[r.file].path
+	for _, s := range c.cur {
+		if s.unread && s.path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// Key returns what identifies a finding across the two versions: the
+// resource it is on, its place in that resource (pointer, relative to the
+// resource) and its rule. The finding is in document doc of the given
+// file of the previous version when previous is set, of the current one
+// otherwise. A finding with the same key in both versions is one the
+// previous version already had, which validate --new-only leaves out. A
+// document that names no resource is known by its file's path and index.
+func (c *Comparison) Key(previous bool, file, doc int, pointer, rule string) string {
+	streams := c.cur
+	if previous {
+		streams = c.prev
+	}
+	if file < 0 || file >= len(streams) {
+		return ""
+	}
+	s := &streams[file]
+	for i := range s.res {
+		r := &s.res[i]
+		if r.doc != doc {
+			continue
+		}
+		if rest, ok := cutPointer(pointer, r.base.pointer); ok {
+			return r.id + "\x00" + rest + "\x00" + rule
+		}
+	}
+	return "\x01" + s.path + "\x00" + strconv.Itoa(doc) + "\x00" + pointer + "\x00" + rule
+}
+
+// cutPointer returns pointer relative to base, the pointer of a resource,
+// when it is at or below base.
+func cutPointer(pointer, base string) (string, bool) {
+	if base == "" {
+		return pointer, true
+	}
+	if pointer == base {
+		return "", true
+	}
+	if len(pointer) > len(base) && pointer[:len(base)] == base && pointer[len(base)] == '/' {
+		return pointer[len(base):], true
+	}
+	return "", false
+}
+
+// stream is one file of a version, read.
+type stream struct {
+	path   string
+	src    string
+	res    []resource
+	unread bool // a document could not be read
+}
+
+func index(files []File) []stream {
+	out := make([]stream, len(files))
+	for i, f := range files {
+		s := document.ParseStream(f.Text, document.DefaultLimits)
+		out[i] = stream{path: f.Path, src: f.Text}
+		for _, d := range s.Docs {
+			if d.Err != nil {
+				out[i].unread = true
+				continue
+			}
+			out[i].res = appendResources(out[i].res, d, i)
+		}
+	}
+	return out
+}

@@ -1,0 +1,305 @@
+package change
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// walker compares the two versions of one resource.
+type walker struct {
+	old, cur *resource
+	out      []check.Diagnostic
+}
+
+// spot is a member's place: its path, and the key in the current version
+// where a finding on it goes (the member's own, or its nearest ancestor's
+// when the member is gone).
+type spot struct {
+	path path
+	key  *document.Node
+}
+
+// compare returns the lifecycle findings of a resource that changed.
+func compare(old, cur *resource) []check.Diagnostic {
+	w := &walker{old: old, cur: cur}
+	w.object(cur.kind.Manifest, old.root, cur.root, spot{path: cur.base})
+	w.diskSpace()
+	return w.out
+}
+
+// object compares the members of two mappings of schema s, and the
+// members below them, that carry a lifecycle flag.
+func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
+	for _, m := range s.Properties {
+		pv, cv := prev.Get(m.Name), cur.Get(m.Name)
+		if pv == nil && cv == nil {
+			continue
+		}
+		next := spot{path: at.path.key(m.Name), key: at.key}
+		if pr := cur.GetPair(m.Name); pr != nil {
+			next.key = pr.Key
+		}
+		if m.Lifecycle&(schema.Immutable|schema.Restarts) != 0 && !w.sameOrDefault(m, pv, cv, next) {
+			w.lifecycle(m, pv, cv, next)
+		}
+		if m.Type == schema.Object && !m.Free {
+			w.object(m.Schema, pv, cv, next)
+		}
+	}
+}
+
+// lifecycle reports the change of a member marked immutable or restarts.
+func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot) {
+	if m.Lifecycle&schema.Immutable != 0 {
+		msg := m.Name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now " + w.show(w.cur, cur)
+		if unset(cur) {
+			msg = m.Name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now it is removed"
+		}
+		if m.Lifecycle&schema.CreateOnly != 0 {
+			msg += "; it acts only when the service is created"
+		}
+		w.report(at, cur, check.Error, "immutable", msg)
+		return
+	}
+	w.report(at, cur, check.Warning, "restart", "changing "+m.Name+" restarts all instances of the service")
+}
+
+// report adds a finding on n, the member's current value (on the key of
+// a collection, which spans lines), or on at's key when n is unset.
+func (w *walker) report(at spot, n *document.Node, sev check.Severity, rule, msg string) {
+	if unset(n) || n.Kind != document.Scalar {
+		n = at.key
+	}
+	if n == nil {
+		n = w.cur.root
+		if len(n.Pairs) > 0 {
+			n = n.Pairs[0].Key
+		}
+	}
+	w.out = append(w.out, check.Diagnostic{Document: w.cur.doc, Start: n.Start, End: n.End, Severity: sev,
+		Rule: rule, Path: at.path.human, Pointer: at.path.pointer, Message: msg})
+}
+
+// sameOrDefault reports whether a member has the same value in both
+// versions, where an unset member has its default.
+func (w *walker) sameOrDefault(m *schema.Property, prev, cur *document.Node, at spot) bool {
+	if same(prev, cur) {
+		return true
+	}
+	if unset(prev) == unset(cur) {
+		return false
+	}
+	var def *document.Node
+	switch {
+	case m.Default != "":
+		def = document.ReadScalar(m.Default)
+	case at.path.pointer == w.cur.base.pointer+"/spec/connInfoSecretTarget/name":
+		// The Secret's name defaults to the resource's, which both
+		// versions share.
+		def = w.cur.root.Get("metadata").Get("name")
+	}
+	if unset(prev) {
+		return def != nil && same(def, cur)
+	}
+	return def != nil && same(prev, def)
+}
+
+// diskSpace reports a smaller spec.disk_space (the data is re-balanced)
+// and a removed one (the current size stays).
+func (w *walker) diskSpace() {
+	at := spot{path: w.cur.base.key("spec").key("disk_space")}
+	spec := w.cur.root.GetPair("spec")
+	if spec == nil {
+		return
+	}
+	at.key = spec.Key
+	prev := w.old.root.Get("spec").Get("disk_space")
+	before, ok := gib(prev)
+	if !ok {
+		return
+	}
+	pr := spec.Value.GetPair("disk_space")
+	if pr != nil {
+		at.key = pr.Key
+	}
+	if pr == nil || pr.Value.IsNull() {
+		w.report(at, nil, check.Information, "disk-space",
+			"disk_space is removed: the service keeps its current size ("+w.show(w.old, prev)+"); set it to change the size")
+		return
+	}
+	if now, ok := gib(pr.Value); ok && now < before {
+		w.report(at, pr.Value, check.Warning, "disk-space",
+			"disk_space goes down from "+w.show(w.old, prev)+" to "+w.show(w.cur, pr.Value)+": the service re-balances its data onto the smaller disks")
+	}
+}
+
+// gib reads a disk_space value: a positive integer, then GiB, G (any
+// case) or nothing, all the same unit.
+func gib(n *document.Node) (int64, bool) {
+	if n == nil || n.Kind != document.Scalar || n.Type != document.String {
+		return 0, false
+	}
+	s := n.Text
+	if l := len(s); l > 3 && strings.EqualFold(s[l-3:], "gib") {
+		s = s[:l-3]
+	} else if l > 1 && (s[l-1] == 'g' || s[l-1] == 'G') {
+		s = s[:l-1]
+	}
+	if s == "" || s[0] == '0' || s[0] == '+' {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil
+}
+
+// unset reports whether n sets nothing: absent, null, or an empty
+// collection, which the service reads as not set.
+func unset(n *document.Node) bool {
+	return n.IsNull() || n.Kind != document.Scalar && len(n.Pairs) == 0 && len(n.Items) == 0
+}
+
+// same reports whether a and b are the same value as the cluster reads
+// them, whatever the style or position: an unset value is the same as
+// another unset one, a mapping's key order does not count.
+func same(a, b *document.Node) bool {
+	if unset(a) || unset(b) {
+		return unset(a) && unset(b)
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case document.Sequence:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !same(a.Items[i], b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case document.Mapping:
+		return sameMembers(a, b)
+	}
+	if a.Type != b.Type {
+		return false
+	}
+	switch {
+	case a.Type == document.Bool:
+		return a.Bool == b.Bool
+	case a.Type == document.Int && !a.Overflow && !b.Overflow:
+		return a.Int == b.Int
+	}
+	return a.Text == b.Text
+}
+
+// sameMembers compares two mappings, the last of duplicate keys counting
+// as in Kubernetes clients. Large ones go through a map, so that a
+// mapping of thousands of keys costs no quadratic time.
+func sameMembers(a, b *document.Node) bool {
+	get := b.Get
+	if len(b.Pairs) > 16 {
+		m := make(map[string]*document.Node, len(b.Pairs))
+		for _, pr := range b.Pairs {
+			m[pr.Key.Text] = pr.Value
+		}
+		get = func(k string) *document.Node { return m[k] }
+	}
+	for _, pr := range a.Pairs {
+		if !same(a.Get(pr.Key.Text), get(pr.Key.Text)) {
+			return false
+		}
+	}
+	// A key of b only: the same when it is unset.
+	for _, pr := range b.Pairs {
+		if !unset(pr.Value) && a.GetPair(pr.Key.Text) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// maxShown is how many bytes of a value a message shows.
+const maxShown = 80
+
+// show writes a value of r for a message: strings quoted, collections in
+// flow style, long ones cut. A value that is or holds a secret is never
+// shown.
+func (w *walker) show(r *resource, n *document.Node) string {
+	if unset(n) {
+		return "not set"
+	}
+	if holdsSecret(r, n) {
+		return "a secret value"
+	}
+	var b strings.Builder
+	write(&b, n)
+	s := b.String()
+	if len(s) > maxShown {
+		cut := maxShown
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+// write renders n into b, stopping once b holds more than maxShown bytes.
+func write(b *strings.Builder, n *document.Node) {
+	switch {
+	case b.Len() > maxShown:
+	case n.Kind == document.Mapping:
+		b.WriteByte('{')
+		for i, pr := range n.Pairs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pr.Key.Text + ": ")
+			write(b, pr.Value)
+		}
+		b.WriteByte('}')
+	case n.Kind == document.Sequence:
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			write(b, it)
+		}
+		b.WriteByte(']')
+	case n.Type == document.String:
+		b.WriteString(strconv.Quote(n.Text))
+	case n.Type == document.Bool:
+		b.WriteString(strconv.FormatBool(n.Bool))
+	case n.Type == document.Null:
+		b.WriteString("null")
+	default:
+		b.WriteString(n.Text)
+	}
+}
+
+// holdsSecret reports whether n or a value below it is a secret of r's
+// document.
+func holdsSecret(r *resource, n *document.Node) bool {
+	if r.secrets.Has(n) {
+		return true
+	}
+	for _, pr := range n.Pairs {
+		if holdsSecret(r, pr.Key) || holdsSecret(r, pr.Value) {
+			return true
+		}
+	}
+	for _, it := range n.Items {
+		if holdsSecret(r, it) {
+			return true
+		}
+	}
+	return false
+}

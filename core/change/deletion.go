@@ -1,0 +1,38 @@
+package change
+
+import (
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+)
+
+// deletion reports a previous resource that has no current version, on
+// its name in the previous document: deleted, renamed or moved to another
+// namespace, it is a service the cluster will delete with its data, or
+// refuse to delete while terminationProtection is true.
+func deletion(r *resource) check.Diagnostic {
+	at := r.base.key("metadata").key("name")
+	n := r.root.Get("metadata").Get("name") // never nil: the name identifies r
+	what := r.kind.Name + " " + r.shown(n)
+	if ns := r.root.Get("metadata").Get("namespace"); !ns.IsNull() {
+		what += " in namespace " + r.shown(ns)
+	}
+	d := check.Diagnostic{Document: r.doc, Start: n.Start, End: n.End, Severity: check.Warning, Rule: "deletion",
+		Path: at.human, Pointer: at.pointer,
+		Message: what + " is gone (deleted, renamed or moved to another namespace): applying the change deletes the service and its data"}
+	if tp := r.root.Get("spec").Get("terminationProtection"); tp != nil && tp.Type == document.Bool && tp.Bool {
+		d.Severity = check.Error
+		d.Message = what + " is gone, but its previous version has terminationProtection: true, so the service cannot be deleted; " +
+			"to delete it, first set terminationProtection to false in a change of its own"
+	}
+	return d
+}
+
+// shown quotes a name for a message, unless it is a secret's value.
+func (r *resource) shown(n *document.Node) string {
+	if r.secrets.Has(n) {
+		return "(a secret value)"
+	}
+	return strconv.Quote(n.String())
+}
