@@ -17,7 +17,20 @@ type Options struct {
 	// UnusedSuppressions reports mdscheck:ignore comments that silence
 	// nothing (validate --strict).
 	UnusedSuppressions bool
+	// Partial is for a text that holds only the members it changes (a
+	// Kustomize patch): none is reported missing.
+	Partial bool
+	// Template is for a Helm chart's template with its actions masked
+	// (internal/helm): a scalar that starts with Masked stands for what
+	// an action writes. It is not checked, and a mapping with such a key
+	// may hold members the text does not show, so none is reported
+	// missing.
+	Template bool
 }
+
+// Masked starts the text that stands for a template's action: "~" alone
+// is null, and a value that starts with it is rare in a template.
+const Masked = '~'
 
 // DefaultOptions report everything as the rules say.
 var DefaultOptions = Options{UnknownFields: Error}
@@ -306,7 +319,7 @@ func at(n *document.Node, p path, sev Severity, rule, msg string) Diagnostic {
 
 // value checks n against s. key is the entry n is the value of, when any.
 func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *document.Node) {
-	if n.IsNull() || n == c.reported {
+	if n.IsNull() || n == c.reported || c.opts.Template && n.Text != "" && n.Text[0] == Masked {
 		return // an optional null is dropped by the cluster; required is checked by the parent
 	}
 	if s.Deprecated != "" && key != nil {
@@ -361,11 +374,16 @@ func (c *checker) duplicate(k *document.Node, p path) {
 
 func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
 	c.keys(n, p)
+	open := c.opts.Partial
 	for _, pr := range n.Pairs {
 		if c.dups[pr.Key] {
 			c.duplicate(pr.Key, p.key(pr.Key.Text))
 		}
 		prop := s.Property(pr.Key.Text)
+		if prop == nil && c.opts.Template && pr.Key.Text != "" && pr.Key.Text[0] == Masked {
+			open = true
+			continue
+		}
 		if prop == nil {
 			// A misspelt secret member (passwrd) still holds a secret.
 			if near := s.Property(nearest(pr.Key.Text, s)); near != nil && near.HoldsSecret() {
@@ -375,6 +393,9 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 			continue
 		}
 		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
+	}
+	if open {
+		return
 	}
 	for _, prop := range s.Properties {
 		if !prop.Required || p == c.base && (prop.Name == "apiVersion" || prop.Name == "kind") {
