@@ -17,7 +17,8 @@ type Kind struct {
 	// Manifest is the schema of the whole document: apiVersion, kind,
 	// metadata, spec and status.
 	Manifest *Schema
-	// SecretKeys are the key names of the connection Secret, without prefix.
+	// SecretKeys are the key names of the connection Secret, without
+	// prefix (the data's secret-keys on the kind).
 	SecretKeys []string
 	// ComponentKeys maps a userConfig boolean that enables a component to
 	// the Secret keys that exist only when it is enabled (Kafka).
@@ -57,34 +58,27 @@ func OwnersOf(name string) []string {
 	return out
 }
 
-// register adds the kind called name, whose manifest the data files
-// describe.
-func register(manifests map[string]*Schema, name string, secretKeys []string, componentKeys map[string][]string) {
-	m := manifests[name]
-	if m == nil {
-		panic("schema: the data files have no kind " + name)
-	}
-	markSecrets(m)
-	kinds[name] = &Kind{Name: name, Manifest: m, SecretKeys: secretKeys, ComponentKeys: componentKeys}
-}
-
-// init registers the kinds: their manifests come from the data files,
-// their connection Secret's keys from here.
+// init registers the kinds the data files describe, each with its
+// connection Secret's keys: all of them on the kind's line, those of a
+// component on the userConfig boolean that enables it.
 func init() {
-	r := readData()
-	register(r.kinds, "OpenSearch", []string{"HOST", "PORT", "USER", "PASSWORD"}, nil)
-	register(r.kinds, "Grafana", []string{"HOST", "PORT", "USER", "PASSWORD", "URI", "HOSTS"}, nil)
-	register(r.kinds, "Kafka",
-		[]string{"HOST", "PORT", "USERNAME", "PASSWORD", "ACCESS_CERT", "ACCESS_KEY",
-			"SASL_HOST", "SASL_PORT", "SCHEMA_REGISTRY_HOST", "SCHEMA_REGISTRY_PORT",
-			"CONNECT_HOST", "CONNECT_PORT", "REST_HOST", "REST_PORT", "CA_CERT"},
-		map[string][]string{
-			"schema_registry": {"SCHEMA_REGISTRY_HOST", "SCHEMA_REGISTRY_PORT"},
-			"kafka_connect":   {"CONNECT_HOST", "CONNECT_PORT"},
-			"kafka_rest":      {"REST_HOST", "REST_PORT"},
-		})
-	if len(r.kinds) != len(kinds) {
-		panic("schema: the data files describe a kind that kinds.go does not register")
+	for name, m := range readData().kinds {
+		markSecrets(m)
+		checkRules(name, name, m, nil)
+		if m.SecretKeys == nil {
+			panic("schema: kind " + name + " has no secret-keys")
+		}
+		k := &Kind{Name: name, Manifest: m, SecretKeys: m.SecretKeys}
+		for _, p := range k.UserConfig().Properties {
+			if p.SecretKeys == nil {
+				continue
+			}
+			if k.ComponentKeys == nil {
+				k.ComponentKeys = map[string][]string{}
+			}
+			k.ComponentKeys[p.Name] = p.SecretKeys
+		}
+		kinds[name] = k
 	}
 }
 

@@ -43,14 +43,45 @@ import (
 //	format=NAME               a shape said in words: email, cidr, time,
 //	                          single-line, no-control, printable-ascii,
 //	                          disk-space, non-blank-line or duration
+//	unit=NAME                 what a number counts (ms, s, minute, hour),
+//	                          for a rule that compares it with another unit
 //	default=V                 the default, as written in YAML
-//	immutable create-only restarts   lifecycle flags
+//	immutable create-only restarts prevents-deletion   lifecycle flags
 //	deprecated=TEXT           what to do instead, or why
+//	secret-keys=A|B           keys of the connection Secret: on a kind
+//	                          all of them, on a boolean member of
+//	                          userConfig those that exist only while it
+//	                          is true
+//
+// then the rules between members (type Rule), each binding the member to
+// members beside it, or, for together and one-of, the object's members:
+//
+//	requires=NAME             the member needs NAME (error)
+//	together="A|B|C; WORDS"   all of them or none; WORDS name what they
+//	                          describe (warning)
+//	one-of=A|B                exactly one of them (warning)
+//	conflicts=NAME            not both set; between booleans not both true,
+//	                          an unset one at its default (warning)
+//	not-above=A|B             the number is not above the first of them
+//	                          that is set (warning)
+//	at-most=A|B               the number must not exceed the first of them
+//	                          that is set, or the default of the last
+//	                          (error); negative numbers are not compared
+//	path-in=WORDS             a path inside WORDS: no / at either end (error)
+//	transition="CHANGE[ while PATH]: SEVERITY[ CODE]: WORDS"
+//	                          a lifecycle rule (type Transition); a
+//	                          member may have several
+//
+// A rule that names members may add words for its message after "; "
+// (conflicts="projectVPCRef; the reference supplies projectVpcId"). A
+// line's rules and transitions are added to those of the definition it
+// uses. Once every file is read, each rule must name members that exist
+// and have a type it can compare.
 //
 // A value that holds a space is written in double quotes
 // (words="letters and digits"); no value holds a double quote, and no enum
-// value a |. Everything after " -- " is the description, byte for byte as
-// people see it in hover and completion.
+// or member name a |. Everything after " -- " is the description, byte for
+// byte as people see it in hover and completion.
 //
 // An array whose items have attributes, a description or members has TYPE
 // array and its items on a line named [] below it:
@@ -219,6 +250,8 @@ func (r *reader) parse(text string) (*Property, Schema) {
 	// the members added below it do not change the definition.
 	s.Properties = s.Properties[:len(s.Properties):len(s.Properties)]
 	s.byName = maps.Clone(s.byName)
+	s.Rules = s.Rules[:len(s.Rules):len(s.Rules)]
+	s.Transitions = s.Transitions[:len(s.Transitions):len(s.Transitions)]
 	p := &Property{Name: name, Schema: &s}
 	for {
 		text = strings.TrimLeft(text, " ")
@@ -289,7 +322,7 @@ func (r *reader) base(typ string) Schema {
 func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 	s := p.Schema
 	switch key {
-	case "required", "secret", "immutable", "create-only", "restarts":
+	case "required", "secret", "immutable", "create-only", "restarts", "prevents-deletion":
 		if hasValue {
 			r.fail(key + " takes no value")
 		}
@@ -309,6 +342,16 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 		s.Lifecycle |= CreateOnly
 	case "restarts":
 		s.Lifecycle |= Restarts
+	case "prevents-deletion":
+		s.Lifecycle |= PreventsDeletion
+	case "unit":
+		if s.Unit = Unit(value); s.Unit.Per(s.Unit) == 0 {
+			r.fail("unknown unit " + strconv.Quote(value) + "; ms, s, minute or hour")
+		}
+	case "secret-keys":
+		s.SecretKeys = strings.Split(value, "|")
+	case "transition":
+		s.Transitions = append(s.Transitions, r.transition(value))
 	case "enum":
 		s.Enum = strings.Split(value, "|")
 		for _, e := range s.Enum {
@@ -344,6 +387,12 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 	case "deprecated":
 		s.Deprecated = value
 	default:
+		for k, w := range ruleWords {
+			if w != "" && w == key {
+				s.Rules = append(s.Rules, r.rule(RuleKind(k), value))
+				return
+			}
+		}
 		r.fail("unknown attribute " + strconv.Quote(key))
 	}
 }

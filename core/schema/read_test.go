@@ -60,11 +60,25 @@ func printMember(typ string, p *Property, base *Schema) string {
 	value("pattern", s.Pattern, base.Pattern)
 	value("words", s.PatternWords, base.PatternWords)
 	value("format", string(s.Format), string(base.Format))
+	value("unit", string(s.Unit), string(base.Unit))
 	value("default", s.Default, base.Default)
 	word("immutable", s.Lifecycle&Immutable != 0, base.Lifecycle&Immutable != 0)
 	word("create-only", s.Lifecycle&CreateOnly != 0, base.Lifecycle&CreateOnly != 0)
 	word("restarts", s.Lifecycle&Restarts != 0, base.Lifecycle&Restarts != 0)
+	word("prevents-deletion", s.Lifecycle&PreventsDeletion != 0, base.Lifecycle&PreventsDeletion != 0)
 	value("deprecated", s.Deprecated, base.Deprecated)
+	value("secret-keys", strings.Join(s.SecretKeys, "|"), strings.Join(base.SecretKeys, "|"))
+	// A line adds rules and transitions to those of its definition.
+	if len(base.Rules) > 0 && !reflect.DeepEqual(s.Rules[:len(base.Rules)], base.Rules) ||
+		len(base.Transitions) > 0 && !reflect.DeepEqual(s.Transitions[:len(base.Transitions)], base.Transitions) {
+		panic(p.Name + ": a line cannot drop the rules of its definition")
+	}
+	for _, r := range s.Rules[len(base.Rules):] {
+		value(r.Kind.String(), ruleText(r), "")
+	}
+	for _, t := range s.Transitions[len(base.Transitions):] {
+		value("transition", transitionText(t), "")
+	}
 	if s.Description != base.Description {
 		if s.Description == "" || strings.ContainsAny(s.Description, "\n\r") {
 			panic(p.Name + ": the format has no way to write the description " + strconv.Quote(s.Description))
@@ -72,6 +86,34 @@ func printMember(typ string, p *Property, base *Schema) string {
 		b.WriteString(" -- " + s.Description)
 	}
 	return b.String()
+}
+
+// ruleText is the value of the attribute that writes r.
+func ruleText(r Rule) string {
+	if r.Kind == PathIn {
+		return r.Words
+	}
+	v := strings.Join(r.Names, "|")
+	if r.Words != "" {
+		v += "; " + r.Words
+	}
+	return v
+}
+
+// transitionText is the value of the transition attribute that writes t.
+func transitionText(t Transition) string {
+	v := changeWords[t.Change]
+	if t.Change == FromTo {
+		v = t.From + " to " + t.To
+	}
+	if t.While != "" {
+		v += " while " + strings.Repeat("../", t.Up) + t.While
+	}
+	v += ": " + t.Severity.String()
+	if t.Code != "transition" {
+		v += " " + t.Code
+	}
+	return v + ": " + t.Words
 }
 
 // typeWord is the type word of a line that writes s out in full, without
@@ -230,6 +272,15 @@ func TestReaderErrors(t *testing.T) {
 		{head + "  a string --\n", "f:3: an empty description"},
 		{head + "  a\n", "f:3: a member line is NAME TYPE"},
 		{head + "define d string\n", "f:3: definition d twice"},
+		{head + "  a integer unit=day\n", `f:3: unknown unit "day"`},
+		{head + "  a integer requires=b|c\n", "f:3: requires names one member"},
+		{head + "  a integer requires=\"b c\"\n", `f:3: requires: "b c" is not a member name`},
+		{head + "  a object one-of=b\n", "f:3: one-of names two members or more"},
+		{head + "  a object together=b|c\n", "f:3: together needs words"},
+		{head + "  a string transition=changed\n", "f:3: a transition is"},
+		{head + "  a string transition=\"grew: error: w\"\n", `f:3: transition: unknown change "grew"`},
+		{head + "  a string transition=\"changed: fatal: w\"\n", `f:3: transition: unknown severity "fatal"`},
+		{head + "  a string transition=\"changed while ../: error: w\"\n", "f:3: transition: while names a member"},
 	} {
 		func() {
 			defer func() {
@@ -239,6 +290,36 @@ func TestReaderErrors(t *testing.T) {
 				}
 			}()
 			newReader().read("f", c.text)
+		}()
+	}
+}
+
+// TestRulesNameMembersThatAreThere feeds checkRules trees whose rules name
+// what is not there: each must panic with the kind, the member and what
+// is wrong.
+func TestRulesNameMembersThatAreThere(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"  a integer requires=b\n", "kind K: K.a: requires names b, which is not a member beside it"},
+		{"  a integer not-above=b\n  b string\n", "kind K: K.a: not-above names b, which is not a number"},
+		{"  a string not-above=b\n  b integer\n", "kind K: K.a: not-above does not apply to type string"},
+		{"  a integer path-in=x\n", "kind K: K.a: path-in does not apply to type integer"},
+		{"  a integer unit=ms at-most=b\n  b integer unit=kb\n", `f:3: unknown unit "kb"`},
+		{"  a integer unit=s at-most=b\n  b integer unit=ms\n", "kind K: K.a: at-most names b, whose unit does not convert to s"},
+		{"  a object one-of=b|c\n    b string\n", "kind K: K.a: one-of names c, which is not a member beside it"},
+		{"  a string transition=\"changed while ../b: error: w\"\n", "kind K: K.a: transition: while goes up more objects"},
+		{"  a string transition=\"changed while b: error: w\"\n  b string\n", "kind K: K.a: transition: while names b, which is not a boolean"},
+		{"  a string secret-keys=X\n", "kind K: K.a: secret-keys belongs to a kind or to a boolean member of userConfig"},
+	} {
+		func() {
+			defer func() {
+				got, _ := recover().(string)
+				if !strings.Contains(got, c.want) {
+					t.Errorf("%q: panic %q, want %q", c.text, got, c.want)
+				}
+			}()
+			r := newReader()
+			r.read("f", "kind K object\n"+c.text)
+			checkRules("K", "K", r.kinds["K"], nil)
 		}()
 	}
 }

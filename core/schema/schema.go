@@ -56,9 +56,10 @@ type Lifecycle uint8
 
 // Lifecycle flags; a member can carry several.
 const (
-	Immutable  Lifecycle = 1 << iota // cannot change after creation
-	CreateOnly                       // acts only when the service is created
-	Restarts                         // changing it restarts all instances
+	Immutable        Lifecycle = 1 << iota // cannot change after creation
+	CreateOnly                             // acts only when the service is created
+	Restarts                               // changing it restarts all instances
+	PreventsDeletion                       // while it is true, the resource cannot be deleted
 )
 
 // Schema describes one value. Fields that do not apply to its Type are zero.
@@ -81,6 +82,19 @@ type Schema struct {
 	Minimum, Maximum string // decimal bounds as written in the specification; empty means none
 
 	MaxItems int // 0 means none
+
+	Unit Unit // what a number counts, where a rule converts it; "" when not said
+
+	// Rules are the rules between members that this member (or, for an
+	// object, its members) must keep, in the order written.
+	Rules []Rule
+	// Transitions are the lifecycle rules of changes of this member,
+	// beyond the flags of Lifecycle.
+	Transitions []Transition
+	// SecretKeys are keys of the connection Secret, without prefix: on a
+	// kind's manifest all of them; on a boolean member of userConfig the
+	// keys that exist only while it is true.
+	SecretKeys []string
 
 	Properties []*Property // Object members, in the order of the specification
 	Free       bool        // an object whose members are not checked (status)

@@ -443,6 +443,7 @@ func TestSpecLifecycleRules(t *testing.T) {
 		{"Immutable after creation", schema.Immutable},
 		{"act only when the service is created", schema.CreateOnly},
 		{"restarts all instances", schema.Restarts},
+		{"the service cannot be deleted", schema.PreventsDeletion},
 	}
 	for _, f := range flags {
 		want := map[string]bool{} // "Kind path"

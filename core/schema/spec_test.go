@@ -182,6 +182,8 @@ func (r *reading) sentence(s string) bool {
 		e.Lifecycle |= schema.CreateOnly
 	case s == "Changing it restarts all instances":
 		e.Lifecycle |= schema.Restarts
+	case s == "When true the service cannot be deleted":
+		e.Lifecycle |= schema.PreventsDeletion
 	case s == "Deprecated":
 		e.Deprecated = true
 	case s == "Secret":

@@ -37,12 +37,21 @@ func dumpTree(b *strings.Builder, path string, required bool, s *Schema) {
 			b.WriteString(strconv.FormatUint(fv.Uint(), 10))
 		case reflect.Bool:
 			b.WriteString(strconv.FormatBool(fv.Bool()))
-		case reflect.Slice: // Enum
+		case reflect.Slice: // Enum, SecretKeys, Rules, Transitions
 			for j := 0; j < fv.Len(); j++ {
 				if j > 0 {
 					b.WriteString(",")
 				}
-				b.WriteString(strconv.Quote(fv.Index(j).String()))
+				switch e := fv.Index(j).Interface().(type) {
+				case string:
+					b.WriteString(strconv.Quote(e))
+				case Rule:
+					b.WriteString(strconv.Quote(e.Kind.String() + "=" + ruleText(e)))
+				case Transition:
+					b.WriteString(strconv.Quote(transitionText(e)))
+				default:
+					panic("dumpTree: field " + f.Name + " holds a type the dump does not know")
+				}
 			}
 		default:
 			panic("dumpTree: field " + f.Name + " has a kind the dump does not know")
