@@ -1,0 +1,29 @@
+package config
+
+import "github.com/mdscheck/mdscheck/core/report"
+
+// Policy is the severity per rule code for one file; a code it does not
+// hold keeps the severity the check gave it.
+type Policy map[string]Level
+
+// Apply returns f with each finding at the severity p sets for its rule,
+// and without the findings of rules p turns off. The findings are
+// copied: f is left as it was, since callers keep results to reuse.
+func (p Policy) Apply(f report.File) report.File {
+	if len(p) == 0 {
+		return f
+	}
+	out := make([]report.Diagnostic, 0, len(f.Diagnostics))
+	for _, d := range f.Diagnostics {
+		switch l := p[d.Rule]; l {
+		case Unset:
+		case Off:
+			continue
+		default:
+			d.Severity = l.String()
+		}
+		out = append(out, d)
+	}
+	f.Diagnostics = out
+	return f
+}
