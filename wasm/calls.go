@@ -52,9 +52,10 @@ func validateJSON(src string, enc text.Encoding) ([]byte, error) {
 	// is left unindexed (in 64 MiB of one-line documents the index alone
 	// would take 117 MB).
 	var f report.File
-	if spans, tooBig := report.Spans(src); tooBig != nil {
+	if len(src) > document.DefaultLimits.StreamBytes {
+		_, tooBig := report.Spans(src)
 		f = report.Build(src[:tooBig.End], nil, []check.Diagnostic{*tooBig}, enc)
-	} else if results, cut := checkDocuments(src, spans); cut != nil {
+	} else if results, cut := checkDocuments(src, document.SplitN(src, maxDocuments+1)); cut != nil {
 		f = report.Build(src[:cut.End], results, []check.Diagnostic{*cut}, enc)
 	} else {
 		f = report.Build(src, results, nil, enc)
@@ -64,35 +65,45 @@ func validateJSON(src string, enc text.Encoding) ([]byte, error) {
 	return w.b, nil
 }
 
-// The result of one validate holds at most maxDocuments documents and
-// stops after the document that brings it to maxFindings findings. Both
-// are far above real streams (the corpus's 63 MB stream has 88,198
-// documents and 15,258 findings) and keep the worst streams under the
-// stream limit within memory: a million empty documents make 33 MB of
-// JSON, and 64 MiB of one-line syntax errors would make 1.8 GB, more than
-// a 32-bit WebAssembly memory can hold.
+// One validate call checks the documents that start in the first
+// maxBytes of the text, at most maxDocuments of them, and stops after the
+// document that brings its findings to maxFindings. The budget bounds the
+// work of a call, not only its result: under wazero a call runs some ten
+// times slower than native code, so the 20 MB stream took 16.6 s and a
+// million tiny documents 38 s, while a host must be able to count on a
+// call ending within seconds whatever it is given. Within the budget the
+// slowest inputs (100,000 tiny documents, 4 MiB of manifests, 50,000
+// one-line syntax errors) take 2-5 s; docs/performance.md has the
+// numbers. Real manifests are a few kilobytes, so a call still checks
+// hundreds of them; a host with larger streams calls validate on parts
+// (docs/embedding.md says how). The result also stays within memory: 64
+// MiB of one-line syntax errors would make 1.8 GB of JSON, more than a
+// 32-bit WebAssembly memory can hold.
 const (
-	maxDocuments = 1 << 20
-	maxFindings  = 100_000
+	maxBytes     = 4 << 20
+	maxDocuments = 100_000
+	maxFindings  = 50_000
 )
 
 // checkDocuments checks the documents of src in order, as report.Validate
-// does. When the result reaches its budget it stops and returns, besides
+// does. When the call reaches its budget it stops and returns, besides
 // the results so far, a limit finding on the first line of the first
-// document left out.
+// document left out. The spans need go no further than that document:
+// splitting the rest of a huge stream would cost more than checking its
+// start (63 MiB of "---" lines are 16.5 million spans).
 func checkDocuments(src string, spans []document.Span) ([]report.Checked, *check.Diagnostic) {
 	results := make([]report.Checked, 0, min(len(spans), maxDocuments))
 	findings := 0
 	for i, sp := range spans {
-		if i == maxDocuments || findings >= maxFindings {
+		if i == maxDocuments || findings >= maxFindings || (i > 0 && sp.Start >= maxBytes) {
 			end := strings.IndexByte(src[sp.Start:], '\n')
 			if end < 0 {
 				end = len(src) - sp.Start
 			}
 			return results, &check.Diagnostic{Document: -1, Start: sp.Start, End: sp.Start + end,
-				Severity: check.Error, Rule: "limit", Message: "the result is capped at " +
-					strconv.Itoa(maxDocuments) + " documents and " + strconv.Itoa(maxFindings) +
-					" findings; the " + strconv.Itoa(len(spans)-i) + " documents from here on were not checked"}
+				Severity: check.Error, Rule: "limit", Message: "one call checks at most " +
+					strconv.Itoa(maxBytes) + " bytes, " + strconv.Itoa(maxDocuments) + " documents and " +
+					strconv.Itoa(maxFindings) + " findings; the documents from here on were not checked"}
 		}
 		c := report.CheckDocument(src, sp, i, check.DefaultOptions)
 		results = append(results, c)

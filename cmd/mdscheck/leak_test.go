@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+	"unsafe"
 
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/internal/leak"
 )
 
@@ -31,5 +35,48 @@ func TestNoSecretInAnyFormat(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "secret") {
 			t.Errorf("explain %s: exit %d, does not say the member is secret:\n%s%s", m, code, out, errOut)
 		}
+	}
+}
+
+// TestNoSecretInARefusedStream: a text over the stream limit is not read,
+// but text output still shows its first line under the limit finding.
+// Every line of the leak cases where a secret follows its member's key,
+// made the first line of such a text, is shown masked. (A line alone
+// cannot tell more: the rest of a block scalar or an alias's target looks
+// like any other value without the lines around it.)
+func TestNoSecretInARefusedStream(t *testing.T) {
+	// One buffer over the limit, reused for every line: the rest of it is
+	// a comment, so that the text is large without being read.
+	buf := bytes.Repeat([]byte{'#'}, document.DefaultLimits.StreamBytes+1<<10)
+	seen := map[string]bool{}
+	for _, c := range leak.Cases() {
+		path, _, _ := strings.Cut(c.Name, "/")
+		key := path[strings.LastIndexByte(path, '.')+1:] + ":"
+		for _, line := range strings.Split(c.Text, "\n") {
+			line = strings.TrimSpace(line)
+			if c.Leaked(line) == "" || !strings.Contains(line, key) || seen[line] {
+				continue
+			}
+			seen[line] = true
+			n := copy(buf, line+"\n")
+			src := unsafe.String(&buf[0], len(buf)) // no copy of 64 MiB a line
+			var out bytes.Buffer
+			results := checkAll([]input{{"big.yaml", src}}, check.DefaultOptions, 1, nil)
+			if err := textWriter(false)(&out, results); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), "[limit]") {
+				t.Fatalf("%q: no limit finding:\n%s", line, out.String())
+			}
+			if s := c.Leaked(out.String()); s != "" {
+				t.Errorf("%s: the first line %q is shown with its secret %q:\n%s", c.Name, line, s, out.String())
+			}
+			for i := range n {
+				buf[i] = '#'
+			}
+		}
+	}
+	if len(seen) < 100 {
+		t.Errorf("only %d lines with a secret in the leak cases", len(seen))
 	}
 }

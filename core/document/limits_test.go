@@ -3,6 +3,7 @@ package document
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,8 +166,15 @@ func TestSplit(t *testing.T) {
 		{"---\r\na: 1\r\n---\r\nb: 2\r\n", 2},
 	}
 	for _, c := range cases {
-		if got := len(Split(c.src)); got != c.docs {
-			t.Errorf("%q: %d documents, want %d", c.src, got, c.docs)
+		all := Split(c.src)
+		if len(all) != c.docs {
+			t.Errorf("%q: %d documents, want %d", c.src, len(all), c.docs)
+		}
+		// SplitN gives the same spans, as many as asked for.
+		for n := range c.docs + 2 {
+			if got := SplitN(c.src, n); !slices.Equal(got, all[:min(n, len(all))]) {
+				t.Errorf("SplitN(%q, %d) = %v, want the first of %v", c.src, n, got, all)
+			}
 		}
 	}
 	// goccy loses documents after two markers in a row; we do not.

@@ -19,13 +19,22 @@ type Span struct{ Start, End int }
 // directives that no "---" follows are a span of their own, which Parse
 // refuses. The scan is linear and needs no parser, so one
 // broken document never hides the others.
-func Split(src string) []Span {
+func Split(src string) []Span { return SplitN(src, -1) }
+
+// SplitN is Split that stops after the first n spans (all of them when n
+// is negative): a caller that checks only the first documents of a stream
+// does not pay for the spans of the rest (16.5 million for 63 MiB of
+// "---" lines, 264 MB).
+func SplitN(src string, n int) []Span {
 	var spans []Span
 	start := bomLen(src)
 	open := false // is a document open that started with a marker or content
 	content := false
 	directives := -1 // the start of directives that no document has taken yet
 	for pos := start; pos <= len(src); {
+		if len(spans) == n {
+			return spans
+		}
 		end := strings.IndexByte(src[pos:], '\n')
 		next := len(src) + 1
 		if end >= 0 {
@@ -65,6 +74,9 @@ func Split(src string) []Span {
 			}
 		}
 		pos = next
+	}
+	if len(spans) == n {
+		return spans
 	}
 	switch {
 	case open || content:

@@ -5,8 +5,11 @@
 package report
 
 import (
+	"strings"
+
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -117,6 +120,19 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 	}
 	for _, d := range extra {
 		add(d)
+		// A finding of no document (a refused stream, a stream cut short)
+		// sits on a line no check has read, and front ends show that line:
+		// guess its secrets as for a document that could not be read.
+		start := strings.LastIndexByte(src[:d.Start], '\n') + 1
+		end := strings.IndexByte(src[d.Start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += d.Start
+		}
+		for _, sp := range secret.Guess(src, start, end) {
+			f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
+		}
 	}
 	for _, r := range results {
 		f.Documents = append(f.Documents, Document{Index: r.Info.Index, APIVersion: r.Info.APIVersion,

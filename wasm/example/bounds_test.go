@@ -55,41 +55,61 @@ func TestLargeInputs(t *testing.T) {
 	defer p.close(ctx)
 	for name, src := range inputs {
 		t.Run(name, func(t *testing.T) {
-			start := time.Now()
-			want, err := json.Marshal(report.Validate(src, text.UTF32, check.DefaultOptions))
-			if err != nil {
-				t.Fatal(err)
-			}
-			native := time.Since(start)
-
 			in, err := p.get(ctx)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer in.close(ctx)
-			start = time.Now()
+			start := time.Now()
 			got, err := in.call(ctx, "validate", []byte(src), utf32)
 			took := time.Since(start)
 			if err != nil {
 				t.Fatal(err)
 			}
 			mem := in.mod.Memory().Size()
-			t.Logf("%d bytes in %v (native %v), %d MiB of linear memory", len(src), took, native, mem>>20)
 
-			if string(got) != string(want) {
-				t.Errorf("the result differs from the native core's (%d bytes, want %d)", len(got), len(want))
+			// A call checks a budget of the stream (docs/embedding.md): its
+			// result is the native core's on the part before the limit
+			// finding, plus that finding.
+			var res report.File
+			if err := json.Unmarshal(got, &res); err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Diagnostics) == 0 || res.Diagnostics[0].Rule != "limit" {
+				t.Fatalf("no limit finding first in a result of %d documents", len(res.Documents))
+			}
+			cut := lineOffset(src, res.Diagnostics[0].Range.Start.Line)
+			res.Diagnostics = res.Diagnostics[1:]
+			start = time.Now()
+			want := report.Validate(src[:cut], text.UTF32, check.DefaultOptions)
+			native := time.Since(start)
+			t.Logf("%d bytes, %d checked in %v (native %v), %d MiB of linear memory", len(src), cut, took, native, mem>>20)
+			gotJSON, _ := json.Marshal(res)
+			wantJSON, _ := json.Marshal(want)
+			if string(gotJSON) != string(wantJSON) {
+				t.Errorf("the result differs from the native core's (%d bytes, want %d)", len(gotJSON), len(wantJSON))
 			}
 			// The bounds of the module's own tests (wasm/bounds_test.go,
 			// which also bounds the host's memory): 1 GiB of linear memory,
-			// 30 times the native time (the module needs 10-13).
+			// 10 s, or 30 times the native time on a loaded machine (the
+			// module needs 10-15).
 			if mem >= 1<<30 {
 				t.Errorf("linear memory grew to %d MiB", mem>>20)
 			}
-			if took > 30*native {
-				t.Errorf("validate took %v, more than 30 times the native %v", took, native)
+			if took > max(10*time.Second, 30*native) {
+				t.Errorf("validate took %v, more than 10 s and 30 times the native %v", took, native)
 			}
 		})
 	}
+}
+
+// lineOffset is the offset of the start of 0-based line n of src.
+func lineOffset(src string, n int) int {
+	off := 0
+	for ; n > 0; n-- {
+		off += strings.IndexByte(src[off:], '\n') + 1
+	}
+	return off
 }
 
 // TestDeadline: a file whose check outlives -timeout is reported as not
