@@ -1,7 +1,13 @@
-// The connection Secret of the manifest under the cursor. The server tells
-// it in its hover on `kind` (core/lang/hover.go); this module finds that
-// key and reads the answer. It does not import vscode, so that it can be
+// The connection Secret of the manifest under the cursor. The language
+// server answers it as data: the command mdscheck.connectionSecret
+// (lsp/secret.go), which readSecret reads. The server of the web extension
+// runs on the WebAssembly module, which tells the Secret only in its hover
+// on `kind`: it finds that key (kindPosition) and reads the hover
+// (parseSecret). This module does not import vscode, so that it can be
 // tested with node --test.
+
+/** The command of the language server that answers the connection Secret. */
+export const connectionSecretCommand = "mdscheck.connectionSecret";
 
 /** A zero-based line and character, as in LSP. */
 export interface Position {
@@ -9,12 +15,49 @@ export interface Position {
   character: number;
 }
 
-/** The connection Secret of one manifest. */
+/** The connection Secret of one manifest: names of keys, never values. */
 export interface Secret {
   /** No Secret is created (spec.connInfoSecretTargetDisabled: true). */
   disabled: boolean;
+  /** Empty when nameHidden. */
   name: string;
+  /** The name is also a secret value (through an anchor) and is not shown. */
+  nameHidden?: boolean;
+  /** metadata.namespace of the manifest, where the Secret is written, if it names one. */
+  namespace?: string;
   keys: string[];
+}
+
+/**
+ * readSecret reads the answer of the command mdscheck.connectionSecret:
+ * undefined for null (no manifest of a kind mdscheck checks) or an answer
+ * of another shape.
+ */
+export function readSecret(answer: unknown): Secret | undefined {
+  if (answer === null || typeof answer !== "object") {
+    return undefined;
+  }
+  const a = answer as Record<string, unknown>;
+  const keys = a.keys;
+  if (typeof a.name !== "string" || typeof a.disabled !== "boolean" || !Array.isArray(keys) || !keys.every((k) => typeof k === "string")) {
+    return undefined;
+  }
+  const s: Secret = { disabled: a.disabled, name: a.name, keys };
+  if (a.nameHidden === true) {
+    s.nameHidden = true;
+  }
+  if (typeof a.namespace === "string" && a.namespace !== "") {
+    s.namespace = a.namespace;
+  }
+  return s;
+}
+
+/** describeSecret names the Secret for a title: its namespace and name, or why the name is not shown. */
+export function describeSecret(s: Secret): string {
+  if (s.nameHidden === true) {
+    return "(its name is a secret value here, not shown)";
+  }
+  return s.namespace === undefined ? s.name : `${s.namespace}/${s.name}`;
 }
 
 const docStart = /^---(\s|$)/;
@@ -63,12 +106,12 @@ export function parseSecret(markdown: string): Secret | undefined {
   if (markdown.includes("No connection Secret is created")) {
     return { disabled: true, name: "", keys: [] };
   }
-  const m = /Connection Secret `([^`\n]*)` with keys:\r?\n((?:[-*] `[^`\n]*`[^\n]*(?:\r?\n|$))*)/.exec(markdown);
+  const m = /Connection Secret (?:`([^`\n]*)`|(\(its name is a secret value here, not shown\))) with keys:\r?\n((?:[-*] `[^`\n]*`[^\n]*(?:\r?\n|$))*)/.exec(markdown);
   if (m === null) {
     return undefined;
   }
-  const keys = [...m[2].matchAll(/^[-*] `([^`\n]*)`/gm)].map((k) => k[1]);
-  return { disabled: false, name: m[1], keys };
+  const keys = [...m[3].matchAll(/^[-*] `([^`\n]*)`/gm)].map((k) => k[1]);
+  return m[2] === undefined ? { disabled: false, name: m[1], keys } : { disabled: false, name: "", nameHidden: true, keys };
 }
 
 /** The markdown text of an LSP or VS Code hover's contents, whatever their shape. */

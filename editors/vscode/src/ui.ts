@@ -4,7 +4,7 @@
 // YAML, and the commands.
 
 import * as vscode from "vscode";
-import { hoverText, kindPosition, parseSecret } from "./secret";
+import { connectionSecretCommand, describeSecret, readSecret } from "./secret";
 import { serverSettings, type ServerSettings } from "./settings";
 
 /** The output channel *mdscheck*, the status item, and the commands. */
@@ -41,11 +41,6 @@ export class Ui {
 }
 
 /**
- * showConnectionSecret lists the keys of the connection Secret of the
- * manifest under the cursor, from the server's hover on its `kind`; the
- * key picked is copied. Values are never shown: the editor has none.
- */
-/**
  * settingsForServer reads the "mdscheck" section for the server's
  * initializationOptions; a value of the wrong type is named in a warning
  * and replaced by its default.
@@ -59,25 +54,32 @@ export function settingsForServer(): ServerSettings {
   return settings;
 }
 
+/**
+ * showConnectionSecret lists the keys of the connection Secret of the
+ * manifest under the cursor, as the server's command
+ * mdscheck.connectionSecret answers it; the key picked is copied. Values
+ * are never shown: the server tells none.
+ */
 async function showConnectionSecret(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.document.languageId !== "yaml") {
     void vscode.window.showInformationMessage("mdscheck: open a YAML manifest and put the cursor in it.");
     return;
   }
-  const doc = editor.document;
-  const at = kindPosition(doc.getText(), editor.selection.active.line);
-  if (at === undefined) {
-    void vscode.window.showInformationMessage("mdscheck: this manifest has no kind.");
+  const { line, character } = editor.selection.active;
+  let answer: unknown;
+  try {
+    // vscode-languageclient registers the server's commands as VS Code
+    // commands; the argument travels to the server as it is.
+    answer = await vscode.commands.executeCommand(connectionSecretCommand, {
+      textDocument: { uri: editor.document.uri.toString() },
+      position: { line, character },
+    });
+  } catch (err) {
+    void vscode.window.showErrorMessage(`mdscheck: the language server did not answer (${String(err)}). Is it running? See the log.`);
     return;
   }
-  const hovers =
-    (await vscode.commands.executeCommand<vscode.Hover[]>(
-      "vscode.executeHoverProvider",
-      doc.uri,
-      new vscode.Position(at.line, at.character),
-    )) ?? [];
-  const secret = hovers.map((h) => parseSecret(hoverText(h.contents))).find((s) => s !== undefined);
+  const secret = readSecret(answer);
   if (secret === undefined) {
     void vscode.window.showInformationMessage(
       "mdscheck: no connection Secret here. Is this a manifest of apiVersion example.io/v1alpha1 with kind OpenSearch, Grafana or Kafka?",
@@ -90,9 +92,10 @@ async function showConnectionSecret(): Promise<void> {
     );
     return;
   }
+  const name = describeSecret(secret);
   const picked = await vscode.window.showQuickPick(
-    secret.keys.map((k) => ({ label: k, description: `key of Secret ${secret.name}` })),
-    { title: `Connection Secret ${secret.name}`, placeHolder: "Pick a key to copy its name" },
+    secret.keys.map((k) => ({ label: k, description: `key of Secret ${name}` })),
+    { title: `Connection Secret ${name}`, placeHolder: "Pick a key to copy its name" },
   );
   if (picked !== undefined) {
     await vscode.env.clipboard.writeText(picked.label);

@@ -53,57 +53,75 @@ test("every command in package.json is registered, and no other", async () => {
 });
 
 const kafka = "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-8\n";
-const hoverOnKind = [
-  {
-    contents: [
-      { value: "**kind**: string, required\n\nConnection Secret `events` with keys:\n- `KAFKA_HOST`\n- `KAFKA_PASSWORD`\n" },
-    ],
-  },
-];
 
-test("Show Connection Secret Keys asks the hover on kind, lists the keys and copies the one picked", async () => {
+test("Show Connection Secret Keys asks the server for the Secret at the cursor, lists the keys and copies the one picked", async () => {
   const { commands, shown, executed, clipboard } = await activateWithout(
     {},
     {
       editor: editorOn(kafka, 5),
-      commandResults: { "vscode.executeHoverProvider": hoverOnKind },
+      commandResults: {
+        "mdscheck.connectionSecret": { document: 0, kind: "Kafka", name: "events", namespace: "data", disabled: false, keys: ["KAFKA_HOST", "KAFKA_PASSWORD"] },
+      },
       quickPick: (items) => items[1],
     },
   );
   await commands.get("mdscheck.showConnectionSecret")();
-  const hover = executed.find((e) => e.name === "vscode.executeHoverProvider");
-  assert.deepEqual({ line: hover.args[1].line, character: hover.args[1].character }, { line: 1, character: 0 }, "asked on kind");
+  const asked = executed.find((e) => e.name === "mdscheck.connectionSecret");
+  assert.deepEqual(asked.args, [{ textDocument: { uri: "file:///m.yaml" }, position: { line: 5, character: 0 } }], "asked at the cursor");
   const pick = shown.find((s) => s.level === "quickPick");
   assert.deepEqual(
     pick.items.map((i) => i.label),
     ["KAFKA_HOST", "KAFKA_PASSWORD"],
   );
-  assert.match(pick.options.title, /events/);
+  assert.match(pick.options.title, /data\/events/);
   assert.equal(clipboard.text, "KAFKA_PASSWORD");
 });
 
 test("Show Connection Secret Keys explains when there is nothing to show", async () => {
-  let r = await activateWithout({}, { editor: editorOn("metadata:\n  name: a\n", 0) });
+  let r = await activateWithout({}, { editor: editorOn("apiVersion: v1\nkind: ConfigMap\n", 0), commandResults: { "mdscheck.connectionSecret": null } });
   await r.commands.get("mdscheck.showConnectionSecret")();
-  assert.match(r.shown.at(-1).text, /no kind/);
-
-  r = await activateWithout({}, { editor: editorOn("apiVersion: v1\nkind: ConfigMap\n", 0), commandResults: { "vscode.executeHoverProvider": [] } });
-  await r.commands.get("mdscheck.showConnectionSecret")();
-  assert.match(r.shown.at(-1).text, /apiVersion example\.io\/v1alpha1/);
+  assert.match(r.shown.at(-1).text, /no connection Secret here.*apiVersion example\.io\/v1alpha1/);
 
   r = await activateWithout({}, { editor: editorOn("a: 1\n", 0, "json") });
   await r.commands.get("mdscheck.showConnectionSecret")();
   assert.match(r.shown.at(-1).text, /open a YAML manifest/);
+  assert.ok(!r.executed.some((e) => e.name === "mdscheck.connectionSecret"), "no question for a file that is not YAML");
 
+  r = await activateWithout(
+    {},
+    { editor: editorOn(kafka, 0), commandResults: { "mdscheck.connectionSecret": { name: "events", disabled: true, keys: [] } } },
+  );
+  await r.commands.get("mdscheck.showConnectionSecret")();
+  assert.match(r.shown.at(-1).text, /no connection Secret is created/);
+
+  // No server to answer: VS Code does not know the command.
   r = await activateWithout(
     {},
     {
       editor: editorOn(kafka, 0),
-      commandResults: { "vscode.executeHoverProvider": [{ contents: [{ value: "No connection Secret is created (`connInfoSecretTargetDisabled: true`)." }] }] },
+      commandResults: {
+        "mdscheck.connectionSecret": () => {
+          throw new Error("command 'mdscheck.connectionSecret' not found");
+        },
+      },
     },
   );
   await r.commands.get("mdscheck.showConnectionSecret")();
-  assert.match(r.shown.at(-1).text, /no connection Secret is created/);
+  assert.equal(r.shown.at(-1).level, "error");
+  assert.match(r.shown.at(-1).text, /did not answer.*not found.*See the log/);
+});
+
+test("Show Connection Secret Keys does not show a name that is a secret value", async () => {
+  const { commands, shown } = await activateWithout(
+    {},
+    {
+      editor: editorOn(kafka, 0),
+      commandResults: { "mdscheck.connectionSecret": { name: "", nameHidden: true, disabled: false, keys: ["KAFKA_HOST"] } },
+      quickPick: () => undefined,
+    },
+  );
+  await commands.get("mdscheck.showConnectionSecret")();
+  assert.match(shown.find((s) => s.level === "quickPick").options.title, /not shown/);
 });
 
 test("a server program that exits at once: one error, no restarts, the log names the program", { skip: process.platform === "win32" }, () => {

@@ -1,10 +1,29 @@
-// Finding the manifest's kind and reading the connection Secret from the
-// server's hover (src/secret.ts).
+// Reading the connection Secret from the server's command, and, for the
+// web extension's server, finding the manifest's kind and reading the
+// Secret from the module's hover (src/secret.ts).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import secret from "../out/secret.js";
 
-const { kindPosition, parseSecret, hoverText } = secret;
+const { kindPosition, parseSecret, hoverText, readSecret, describeSecret } = secret;
+
+test("readSecret reads the answer of mdscheck.connectionSecret", () => {
+  const answer = { document: 1, kind: "Kafka", name: "events", namespace: "data", disabled: false, keys: ["KAFKA_HOST", "KAFKA_PORT"] };
+  assert.deepEqual(readSecret(answer), { disabled: false, name: "events", namespace: "data", keys: ["KAFKA_HOST", "KAFKA_PORT"] });
+  assert.deepEqual(readSecret({ name: "", nameHidden: true, disabled: false, keys: [] }), { disabled: false, name: "", nameHidden: true, keys: [] });
+});
+
+test("readSecret: null and answers of another shape are no Secret", () => {
+  for (const answer of [null, undefined, "events", 1, [], { name: "a", keys: [] }, { name: "a", disabled: false, keys: [1] }, { name: 2, disabled: false, keys: [] }]) {
+    assert.equal(readSecret(answer), undefined, JSON.stringify(answer));
+  }
+});
+
+test("describeSecret: the namespace and name, never a hidden name", () => {
+  assert.equal(describeSecret({ disabled: false, name: "events", keys: [] }), "events");
+  assert.equal(describeSecret({ disabled: false, name: "events", namespace: "data", keys: [] }), "data/events");
+  assert.match(describeSecret({ disabled: false, name: "", nameHidden: true, keys: [] }), /not shown/);
+});
 
 const stream = [
   "apiVersion: v1", //            0
@@ -55,6 +74,8 @@ const hover = [
 test("parseSecret reads the name and the keys", () => {
   assert.deepEqual(parseSecret(hover), { disabled: false, name: "events", keys: ["KAFKA_HOST", "KAFKA_PORT", "KAFKA_USERNAME"] });
   assert.deepEqual(parseSecret(hover.replaceAll("\n", "\r\n")).keys.length, 3);
+  const hidden = hover.replace("`events`", "(its name is a secret value here, not shown)");
+  assert.deepEqual(parseSecret(hidden), { disabled: false, name: "", nameHidden: true, keys: ["KAFKA_HOST", "KAFKA_PORT", "KAFKA_USERNAME"] });
 });
 
 test("parseSecret: disabled Secret, and hovers that say nothing of it", () => {

@@ -148,7 +148,7 @@ export function loadExtension({ config = {}, editor, commandResults = {}, quickP
 /** A mock editor on text with the cursor on line. */
 export function editorOn(text, line, languageId = "yaml") {
   return {
-    document: { languageId, uri: { fsPath: "/m.yaml" }, getText: () => text },
+    document: { languageId, uri: { fsPath: "/m.yaml", toString: () => "file:///m.yaml" }, getText: () => text },
     selection: { active: { line, character: 0 } },
   };
 }

@@ -120,6 +120,7 @@ test("initialize: incremental sync, completion, hover and quick fixes", async ()
   assert.equal(caps.textDocumentSync, 2, "incremental");
   assert.ok(caps.completionProvider);
   assert.equal(caps.hoverProvider, true);
+  assert.deepEqual(caps.executeCommandProvider, { commands: ["mdscheck.connectionSecret"] });
   assert.deepEqual(caps.codeActionProvider.codeActionKinds, ["quickfix"]);
   await conn.sendNotification("initialized", {});
 });
@@ -195,6 +196,24 @@ test("hover on a key explains the member, as the module does", async () => {
   // On kind: the connection Secret that the command Show Connection Secret Keys reads.
   const onKind = await conn.sendRequest("textDocument/hover", { textDocument: { uri }, position: at(text, "kind:", 1) });
   assert.match(onKind.contents.value, /events-connection/);
+});
+
+test("mdscheck.connectionSecret answers the Secret of the manifest at the position, as the hover on its kind tells it", async () => {
+  const text = `apiVersion: v1\nkind: ConfigMap\n---\n${example("kafka.yaml")}`;
+  const { uri } = await open(text);
+  const run = (...args) => conn.sendRequest("workspace/executeCommand", { command: "mdscheck.connectionSecret", arguments: args });
+  const secret = await within(run({ textDocument: { uri }, position: at(text, "  plan:", 3) }), "the connection Secret");
+  const onKind = m.hover(text, at(text, "kind: Kafka", 1)).contents.value;
+  assert.equal(secret.disabled, false);
+  assert.match(onKind, new RegExp("Connection Secret `" + secret.name + "`"));
+  assert.ok(secret.keys.length > 0);
+  for (const k of secret.keys) {
+    assert.ok(onKind.includes("`" + k + "`"), `the hover lists ${k}`);
+  }
+  assert.equal(await run({ textDocument: { uri }, position: { line: 0, character: 0 } }), null, "a ConfigMap has none");
+  await assert.rejects(run(), /takes one argument/);
+  await assert.rejects(run({ textDocument: { uri: "file:///closed.yaml" }, position: { line: 0, character: 0 } }), /is not open/);
+  await assert.rejects(conn.sendRequest("workspace/executeCommand", { command: "mdscheck.other", arguments: [] }), /unknown command/);
 });
 
 test("a quick fix renames a misspelt member in the version it was asked for", async () => {

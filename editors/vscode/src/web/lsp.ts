@@ -2,8 +2,8 @@
 // WebAssembly module, for vscode.dev and github.dev, where `mdscheck lsp`
 // cannot run. It answers as the program does, as far as the module can:
 // diagnostics (same codes, links, tags and data as lsp/diagnostics.go),
-// completion, hover and quick fixes. Document symbols are missing: the
-// module does not export an outline.
+// completion, hover, quick fixes and the command mdscheck.connectionSecret.
+// Document symbols are missing: the module does not export an outline.
 //
 // serve() only talks to the connection it is given and to the module;
 // server.ts wires it to the Web Worker, and the tests run the same bundle
@@ -13,6 +13,8 @@ import {
   CodeActionKind,
   DiagnosticSeverity,
   DiagnosticTag,
+  ErrorCodes,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type CodeAction,
@@ -21,9 +23,11 @@ import {
   type Diagnostic,
   type Hover,
   type InitializeResult,
+  type TextDocumentPositionParams,
 } from "vscode-languageserver/browser";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic as Finding, Mdscheck, ValidateResult } from "@mdscheck/wasm";
+import { connectionSecretCommand, hoverText, kindPosition, parseSecret, type Secret } from "../secret";
 import { defaults, serverSettings, type ServerSettings } from "../settings";
 
 /** Where each rule is explained: the program's link (lsp/diagnostics.go). */
@@ -233,6 +237,7 @@ export function serve(connection: Connection, load: () => Promise<Checker>): voi
         completionProvider: { triggerCharacters: [" "] },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        executeCommandProvider: { commands: [connectionSecretCommand] },
       },
       serverInfo: { name: "mdscheck (WebAssembly)" },
     };
@@ -292,6 +297,36 @@ export function serve(connection: Connection, load: () => Promise<Checker>): voi
       }
     }
     return actions;
+  });
+
+  // The program computes the Secret (lsp/secret.go); the module tells it
+  // only in its hover on the manifest's kind, which is read here, until
+  // the module exports it as data. The answer has the same shape, without
+  // what the hover does not say (document, kind, namespace).
+  connection.onExecuteCommand(({ command, arguments: args }): Secret | null => {
+    if (command !== connectionSecretCommand) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${command}; the server runs ${connectionSecretCommand}`);
+    }
+    const at = args?.length === 1 ? (args[0] as Partial<TextDocumentPositionParams> | null) : undefined;
+    const line = at?.position?.line;
+    const uri = at?.textDocument?.uri;
+    if (typeof uri !== "string" || typeof line !== "number") {
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `${connectionSecretCommand} takes one argument: {textDocument: {uri}, position: {line, character}}`,
+      );
+    }
+    const doc = documents.get(uri);
+    if (doc === undefined) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `the document ${uri} is not open`);
+    }
+    const text = doc.getText();
+    const kind = kindPosition(text, line);
+    if (kind === undefined) {
+      return null;
+    }
+    const hover = call("hover", (m) => m.hover(text, kind), null);
+    return (hover === null ? undefined : parseSecret(hoverText(hover.contents))) ?? null;
   });
 
   documents.listen(connection);
