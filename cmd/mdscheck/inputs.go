@@ -16,6 +16,7 @@ import (
 type input struct {
 	path string
 	src  string
+	as   reading // how src is checked
 }
 
 // collect reads the inputs in a stable order: arguments as given,
@@ -28,13 +29,14 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 		failed = true
 	}
 	limit := int64(document.DefaultLimits.StreamBytes)
+	var how readings
 	read := func(path string, r io.Reader) {
 		b, err := io.ReadAll(io.LimitReader(r, limit+1))
 		if err != nil {
 			fail(fmt.Errorf("%s: %w", path, err))
 			return
 		}
-		out = append(out, input{path: path, src: string(b)})
+		out = append(out, input{path: path, src: string(b), as: how.of(path)})
 	}
 	for _, p := range paths {
 		if p == "-" {

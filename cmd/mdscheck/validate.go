@@ -28,6 +28,7 @@ type validateFlags struct {
 	strict                 bool
 	jobs                   int
 	stdinName              string
+	kustomize              []string
 }
 
 // maxJobs bounds --jobs: far above any core count that helps, far below
@@ -59,7 +60,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
   # a rendered overlay, its findings shown under a name of your choice
   kustomize build overlays/prod | mdscheck validate --stdin-filename overlays/prod -`,
 		Args: func(cmd *cobra.Command, paths []string) error {
-			if len(paths) == 0 {
+			if len(paths) == 0 && len(f.kustomize) == 0 {
 				return errors.New("no PATH given (use - for standard input)")
 			}
 			return nil
@@ -83,6 +84,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	mustRegister(cmd.RegisterFlagCompletionFunc("jobs", cobra.NoFileCompletions))
 	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
+	cmd.Flags().StringArrayVar(&f.kustomize, "kustomize", nil, "build the Kustomize overlay in `DIR` and check the result, each finding shown in the file it comes from (repeatable)")
 	return cmd
 }
 
@@ -119,6 +121,8 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 		prog = &progress{w: stderr}
 	}
 	results := checkAll(inputs, opts, f.jobs, prog)
+	built, buildFailed := overlays(f.kustomize, opts, stderr)
+	results, ioFailed = append(results, built...), ioFailed || buildFailed
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}
@@ -148,8 +152,10 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 	results := make([][]report.Checked, len(inputs))
 	extra := make([][]check.Diagnostic, len(inputs))
 	var units []unit
+	texts := make([]string, len(inputs)) // what is checked of each input
 	for i, in := range inputs {
-		spans, tooBig := report.Spans(in.src)
+		texts[i] = in.as.text(in.src)
+		spans, tooBig := report.Spans(texts[i])
 		if tooBig != nil {
 			extra[i] = []check.Diagnostic{*tooBig}
 			// Nothing after the finding's line is read or shown: no need
@@ -170,7 +176,7 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 		go func() {
 			defer wg.Done()
 			for u := range next {
-				results[u.file][u.doc] = report.CheckDocument(inputs[u.file].src, u.span, u.doc, opts)
+				results[u.file][u.doc] = report.CheckDocument(texts[u.file], u.span, u.doc, inputs[u.file].as.options(opts))
 				prog.done()
 			}
 		}()

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+const chart = "../../internal/helm/testdata/chart"
+
+// TestHelmChart walks a chart: its templates are read with their actions
+// masked, so only the planted mistakes are found, each at its line.
+func TestHelmChart(t *testing.T) {
+	code, out, errs := runCLI(t, "", "validate", "--format", "json", chart)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	tpl := chart + "/templates/services.yaml"
+	want := []string{tpl + ":12:25 enum", tpl + ":22:28 type", tpl + ":29:5 unknown-field", tpl + ":47:1 required"}
+	if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestHelmStdin reads a template through standard input, named after its
+// file (as an editor sends it), and a rendered chart (helm template ... |),
+// named after the chart.
+func TestHelmStdin(t *testing.T) {
+	tpl := chart + "/templates/services.yaml"
+	b, err := os.ReadFile(tpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI(t, string(b), "validate", "--format", "json", "--stdin-filename", tpl, "-")
+	if got := jsonFindings(t, out); len(got) != 4 || got[0] != tpl+":12:25 enum" {
+		t.Errorf("template through stdin: %v", got)
+	}
+	rendered := `---
+# Source: demo/templates/services.yaml
+apiVersion: example.io/v1alpha1
+kind: Kafka
+metadata:
+  name: release-demo-events
+spec:
+  project: "streaming"
+  plan: "business-4"
+  maintenanceWindowDow: funday
+`
+	code, out, _ := runCLI(t, rendered, "validate", "--stdin-filename", "chart", "-")
+	if code != 1 || !strings.Contains(out, "chart:10:25: error:") {
+		t.Errorf("rendered chart through stdin: exit %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"sigs.k8s.io/kustomize/api/konfig"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resource"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// Kustomize records where each resource of a build comes from in these
+// annotations when the kustomization asks for it (buildMetadata).
+const (
+	originAnnotation    = "config.kubernetes.io/origin"
+	transformAnnotation = "alpha.config.kubernetes.io/transformations"
+)
+
+// tracingFS is the disk, except that the kustomization being built asks
+// for origin and transformer annotations, so that every resource of the
+// build names the file it was read from and the patches that changed it.
+type tracingFS struct {
+	filesys.FileSystem
+	root string // the kustomization file of the overlay
+}
+
+func (fs tracingFS) ReadFile(path string) ([]byte, error) {
+	b, err := fs.FileSystem.ReadFile(path)
+	if err != nil || filepath.Clean(path) != fs.root {
+		return b, err
+	}
+	var k map[string]any
+	if err := yaml.Unmarshal(b, &k); err != nil || k == nil {
+		return b, err // kustomize says what is wrong with it
+	}
+	k["buildMetadata"] = []string{"originAnnotations", "transformerAnnotations"}
+	return yaml.Marshal(k)
+}
+
+// built is where one resource of a build came from.
+type built struct {
+	origin  string   // the file it was read from, relative to the overlay
+	patches []string // the patch files of the kustomizations that patched it, in order
+}
+
+// buildOverlay runs kustomize on the overlay in dir and returns the
+// resources as one YAML stream, the build annotations removed, and where
+// each resource came from, in the order of the stream.
+func buildOverlay(dir string) (string, []built, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	root := ""
+	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		if st, err := os.Stat(filepath.Join(abs, name)); err == nil && st.Mode().IsRegular() {
+			root = filepath.Join(abs, name)
+			break
+		}
+	}
+	if root == "" {
+		return "", nil, fmt.Errorf("%s: no kustomization.yaml, kustomization.yml or Kustomization", dir)
+	}
+	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
+	m, err := k.Run(tracingFS{filesys.MakeFsOnDisk(), root}, abs)
+	if err != nil {
+		return "", nil, fmt.Errorf("kustomize build %s: %w", dir, err)
+	}
+	var b strings.Builder
+	var from []built
+	for i, r := range m.Resources() {
+		var w built
+		if o, err := r.GetOrigin(); err == nil && o != nil {
+			w.origin = o.Path
+		}
+		for _, kf := range transformations(r) {
+			w.patches = append(w.patches, patchFiles(filepath.Dir(filepath.Join(abs, kf)))...)
+		}
+		r.RemoveBuildAnnotations()
+		annos := r.GetAnnotations()
+		delete(annos, originAnnotation)
+		delete(annos, transformAnnotation)
+		if err := r.SetAnnotations(annos); err != nil {
+			return "", nil, err
+		}
+		y, err := r.AsYAML()
+		if err != nil {
+			return "", nil, err
+		}
+		if i > 0 {
+			b.WriteString("---\n")
+		}
+		b.Write(y)
+		from = append(from, w)
+	}
+	return b.String(), from, nil
+}
+
+// transformations returns the kustomization files (relative to the
+// overlay) whose patches changed r, in the order they were applied: the
+// transformer annotation names the kustomization and the kind of
+// transformer, not the patch.
+func transformations(r *resource.Resource) []string {
+	raw, ok := r.GetAnnotations()[transformAnnotation]
+	if !ok {
+		return nil
+	}
+	var list []struct {
+		ConfiguredIn string `json:"configuredIn"`
+		ConfiguredBy struct {
+			Kind string `json:"kind"`
+		} `json:"configuredBy"`
+	}
+	if yaml.Unmarshal([]byte(raw), &list) != nil {
+		return nil
+	}
+	var out []string
+	for _, t := range list {
+		if strings.HasPrefix(t.ConfiguredBy.Kind, "Patch") && t.ConfiguredIn != "" && !slices.Contains(out, t.ConfiguredIn) {
+			out = append(out, t.ConfiguredIn)
+		}
+	}
+	return out
+}
+
+// source is a file a build read, checked as it is written.
+type source struct {
+	path string // as shown: relative to the working directory
+	src  string
+	docs []*document.Document
+	diag []report.Diagnostic
+	idx  *text.Index
+}
+
+// overlays checks the builds of the overlays in dirs. A build that fails
+// is reported and flagged.
+func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult, bool) {
+	var out []fileResult
+	failed := false
+	for _, dir := range dirs {
+		res, err := validateOverlay(dir, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "mdscheck: %v\n", err)
+			failed = true
+			continue
+		}
+		out = append(out, res...)
+	}
+	return out, failed
+}
+
+// validateOverlay builds the overlay in dir, checks the build and places
+// every finding in the file it comes from: at the member in that file
+// when the file holds it (the last patch that sets it, else the resource's
+// own file), else at the resource, with the file named in the message.
+func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
+	stream, from, err := buildOverlay(dir)
+	if err != nil {
+		return nil, err
+	}
+	f := report.Validate(stream, text.UTF16, opts)
+	files := map[string]*source{}
+	var order []string
+	wd, _ := os.Getwd()
+	open := func(p string) *source {
+		if s, ok := files[p]; ok {
+			return s
+		}
+		// Shown as the user would name it: relative to where mdscheck runs.
+		show := p
+		if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsAbs(p) {
+			show = rel
+		}
+		files[p] = nil
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		s := &source{path: show, src: string(b), idx: text.NewIndex(string(b))}
+		s.docs = document.ParseStream(s.src, document.DefaultLimits).Docs
+		files[p] = s
+		order = append(order, p)
+		return s
+	}
+	var unplaced []report.Diagnostic
+	for _, d := range f.Diagnostics {
+		if d.Document < 0 || d.Document >= len(from) || d.Document >= len(f.Documents) {
+			unplaced = append(unplaced, d)
+			continue
+		}
+		res := f.Documents[d.Document]
+		w := from[d.Document]
+		d.Fixes = nil // they edit the build, not the file
+		placed := false
+		for i := len(w.patches) - 1; i >= 0 && !placed; i-- {
+			if s := open(w.patches[i]); s != nil {
+				placed = s.place(d, res, true)
+			}
+		}
+		if !placed && w.origin != "" {
+			if s := open(filepath.Join(dir, w.origin)); s != nil {
+				placed = s.place(d, res, false)
+			}
+		}
+		if !placed {
+			unplaced = append(unplaced, d)
+		}
+	}
+	var out []fileResult
+	slices.Sort(order)
+	for _, p := range order {
+		s := files[p]
+		if len(s.diag) == 0 {
+			continue
+		}
+		// The file's own secrets, so that the lines shown under findings
+		// are masked where they hold one.
+		own := report.Validate(s.src, text.UTF16, reading(patch).options(opts))
+		slices.SortStableFunc(s.diag, func(a, b report.Diagnostic) int {
+			return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
+		})
+		out = append(out, fileResult{path: s.path, src: s.src, file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets}})
+	}
+	if len(unplaced) > 0 {
+		out = append(out, fileResult{path: dir, src: stream, file: report.File{Documents: f.Documents, Diagnostics: unplaced, Secrets: f.Secrets}})
+	}
+	return out, nil
+}
+
+// place puts d, a finding on resource res of the build, in s when s
+// holds res: at d's member when s has it, else (unless onlyMember) at the
+// resource's kind, with the member named in the message.
+func (s *source) place(d report.Diagnostic, res report.Document, onlyMember bool) bool {
+	for _, doc := range s.docs {
+		root := doc.Root
+		if root != nil && root.Kind == document.Sequence {
+			if n := opAt(root, d.Pointer); n != nil {
+				d.Document = doc.Index
+				d.Range = s.idx.Range(n.Start, n.End, text.UTF16)
+				s.diag = append(s.diag, d)
+				return true
+			}
+			continue
+		}
+		if root == nil || root.Kind != document.Mapping || root.Get("kind").String() != res.Kind {
+			continue
+		}
+		// A name prefix or suffix of the overlay keeps the base's name
+		// inside the built one.
+		name := root.Get("metadata").Get("name").String()
+		if name == "" || !strings.Contains(res.Name, name) {
+			continue
+		}
+		n := at(root, d.Pointer, onKey[d.Rule])
+		if n == nil {
+			if onlyMember {
+				continue
+			}
+			n = root.GetPair("kind").Key
+			d.Message = fmt.Sprintf("%s (at %s of the build)", d.Message, d.Path)
+		}
+		d.Document = doc.Index
+		d.Range = s.idx.Range(n.Start, n.End, text.UTF16)
+		s.diag = append(s.diag, d)
+		return true
+	}
+	return false
+}
+
+// opAt returns the node of a JSON patch (a list of operations) that
+// sets what pointer names: the value of the last add, replace, copy or
+// move of it or of a member above it, or nil.
+func opAt(ops *document.Node, pointer string) *document.Node {
+	for i := len(ops.Items) - 1; i >= 0; i-- {
+		op := ops.Items[i]
+		if op.Kind != document.Mapping {
+			continue
+		}
+		path := op.Get("path").String()
+		if path == "" || pointer != path && !strings.HasPrefix(pointer, path+"/") {
+			continue
+		}
+		v := op.Get("value")
+		if v == nil {
+			return op.Get("path")
+		}
+		if rest := strings.TrimPrefix(pointer, path); rest != "" {
+			if n := at(v, rest, false); n != nil {
+				return n
+			}
+		}
+		return v
+	}
+	return nil
+}
+
+// onKey are the rules whose findings underline a member's key, not its
+// value.
+var onKey = map[string]bool{"unknown-field": true, "deprecated": true, "duplicate-key": true, "required": true}
+
+// at returns the node a JSON pointer names in root, or nil: the value of
+// a member, or its key when key is set or the value is not a scalar.
+func at(root *document.Node, pointer string, key bool) *document.Node {
+	if pointer == "" {
+		return nil
+	}
+	n, k := root, (*document.Node)(nil)
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n.Kind {
+		case document.Mapping:
+			p := n.GetPair(tok)
+			if p == nil {
+				return nil
+			}
+			k, n = p.Key, p.Value
+		case document.Sequence:
+			var i int
+			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(n.Items) {
+				return nil
+			}
+			k, n = nil, n.Items[i]
+		default:
+			return nil
+		}
+	}
+	if k != nil && (key || n.Kind != document.Scalar) {
+		return k
+	}
+	return n
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestKustomizeOverlay builds the overlays of testdata/kustomize (a base,
+// a strategic-merge patch and a JSON patch each) and expects every
+// planted mistake in the file and at the line that holds it.
+func TestKustomizeOverlay(t *testing.T) {
+	for _, tc := range []struct {
+		overlay string
+		want    []string // path:line:col rule
+	}{
+		{"prod", []string{
+			"testdata/kustomize/overlays/prod/plan.yaml:8:25 enum",
+			"testdata/kustomize/overlays/prod/retention.yaml:3:10 type",
+		}},
+		{"staging", []string{
+			"testdata/kustomize/overlays/staging/compression.yaml:3:10 enum",
+			"testdata/kustomize/overlays/staging/smaller.yaml:9:7 unknown-field",
+		}},
+	} {
+		t.Run(tc.overlay, func(t *testing.T) {
+			code, out, errs := runCLI(t, "", "validate", "--format", "json", "--kustomize", "testdata/kustomize/overlays/"+tc.overlay)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s%s", code, out, errs)
+			}
+			if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestKustomizeMissingMember places a finding on a member nobody wrote at
+// the resource in its base, naming the member.
+func TestKustomizeMissingMember(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "base/kustomization.yaml"), "resources: [kafka.yaml]\n")
+	write(t, filepath.Join(dir, "base/kafka.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n")
+	write(t, filepath.Join(dir, "prod/kustomization.yaml"), "resources: [../base]\npatches:\n  - path: plan.yaml\n")
+	write(t, filepath.Join(dir, "prod/plan.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-8\n")
+	code, out, errs := runCLI(t, "", "validate", "--kustomize", filepath.Join(dir, "prod"))
+	if code != 1 || !strings.Contains(out, filepath.Join("base", "kafka.yaml")+":2:1: error: missing required member \"project\"") ||
+		!strings.Contains(out, "(at spec.project of the build)") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	// The patch alone is partial: it misses nothing.
+	code, out, _ = runCLI(t, "", "validate", filepath.Join(dir, "prod"))
+	if code != 0 {
+		t.Errorf("the patch and kustomization alone: exit %d\n%s", code, out)
+	}
+	// A broken overlay is a usage error with kustomize's reason.
+	write(t, filepath.Join(dir, "bad/kustomization.yaml"), "resources: [missing.yaml]\n")
+	code, _, errs = runCLI(t, "", "validate", "--kustomize", filepath.Join(dir, "bad"))
+	if code != 2 || !strings.Contains(errs, "missing.yaml") {
+		t.Errorf("broken overlay: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestPatchesArePartial walks the overlays: the patches a kustomization
+// lists miss no member, and the mistakes they hold are still found.
+func TestPatchesArePartial(t *testing.T) {
+	_, out, _ := runCLI(t, "", "validate", "--format", "json", "testdata/kustomize")
+	want := []string{
+		"testdata/kustomize/overlays/prod/plan.yaml:8:25 enum",
+		"testdata/kustomize/overlays/staging/smaller.yaml:9:7 unknown-field",
+	}
+	if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Named on the command line, a patch is read as a patch too.
+	if code, out, _ := runCLI(t, "", "validate", "testdata/kustomize/overlays/staging/smaller.yaml"); strings.Contains(out, "required") || code != 1 {
+		t.Errorf("patch named alone: exit %d\n%s", code, out)
+	}
+}
+
+// jsonFindings returns "path:line:col rule" for each finding of a JSON
+// result, lines and columns from 1.
+func jsonFindings(t *testing.T, out string) []string {
+	t.Helper()
+	var res struct {
+		Files []struct {
+			Path        string `json:"path"`
+			Diagnostics []struct {
+				Rule  string `json:"rule"`
+				Range struct {
+					Start struct{ Line, Character int } `json:"start"`
+				} `json:"range"`
+			} `json:"diagnostics"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var got []string
+	for _, f := range res.Files {
+		for _, d := range f.Diagnostics {
+			got = append(got, filepath.ToSlash(f.Path)+":"+itoa(d.Range.Start.Line+1)+":"+itoa(d.Range.Start.Character+1)+" "+d.Rule)
+		}
+	}
+	return got
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

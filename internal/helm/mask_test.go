@@ -1,0 +1,156 @@
+package helm
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// findings checks a masked template and returns "line:col rule" for each
+// finding, from 1.
+func findings(src string) []string {
+	opts := check.DefaultOptions
+	opts.Template = true
+	var out []string
+	for _, d := range report.Validate(Mask(src), text.UTF16, opts).Diagnostics {
+		out = append(out, fmt.Sprintf("%d:%d %s", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Rule))
+	}
+	return out
+}
+
+// TestChart checks the template of testdata/chart: if, with/else, range,
+// include and toYaml with nindent, values in quotes and actions as whole
+// values give no finding; the mistakes planted among them are found
+// where they are.
+func TestChart(t *testing.T) {
+	b, err := os.ReadFile("testdata/chart/templates/services.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(findings(string(b)), "\n")
+	want := strings.Join([]string{
+		"12:25 enum",         // maintenanceWindowDow: funday
+		"22:28 type",         // log_retention_hours: 1 week
+		"29:5 unknown-field", // public_acess
+		"47:1 required",      // the OpenSearch's spec has no project and no action among its members
+	}, "\n")
+	if got != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestMask(t *testing.T) {
+	const head = "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: x\n"
+	cases := []struct {
+		name, spec string
+		want       string // findings, "" for none
+	}{
+		{"action as the whole value", "spec:\n  project: {{ .Values.p }}\n  plan: {{ .Values.plan }}\n  disk_space: {{ .Values.disk }}\n", ""},
+		{"action inside a quoted value", "spec:\n  project: \"{{ .Values.p }}\"\n  plan: 'x-{{ .Values.plan }}'\n", ""},
+		{"action after literal text", "spec:\n  project: team-{{ .Values.p }}\n  plan: b\n  maintenanceWindowDow: day-{{ .Values.d }}\n", ""},
+		{"literal mistakes next to actions", "spec:\n  project: {{ .Values.p }}\n  plan: b\n  maintenanceWindowDow: funday\n", "8:25 enum"},
+		{"a line of actions only is blank", "spec:\n  {{- if .Values.x }}\n  project: p\n  {{- end }}\n  plan: b\n", ""},
+		{"control lines hide no member", "spec:\n  {{- if .Values.x }}\n  plan: b\n  {{- end }}\n", "5:1 required"},
+		{"include among members", "spec:\n  plan: b\n  {{- include \"common\" . | nindent 2 }}\n", ""},
+		{"include at column 0 with indent", "spec:\n  plan: b\n{{ include \"common\" . | indent 2 }}\n", ""},
+		{"toYaml as a whole mapping", "spec:\n  project: p\n  plan: b\n  userConfig:\n    {{- toYaml .Values.uc | nindent 4 }}\n", ""},
+		{"toYaml into a block scalar", "spec:\n  project: p\n  plan: b\n  cloudName: |\n    {{ .Values.c }}\n", ""},
+		{"a key from an action", "spec:\n  plan: b\n  {{ .Values.k }}: v\n", ""},
+		{"else branch is not read", "spec:\n  project: p\n  {{- if .Values.big }}\n  plan: business-8\n  {{- else }}\n  plan: startup-4\n  {{- end }}\n", ""},
+		{"else branch mistakes are not read either", "spec:\n  project: p\n  plan: b\n  {{- if .x }}\n  {{- else }}\n  maintenanceWindowDow: funday\n  {{- end }}\n", ""},
+		{"range over list items", "spec:\n  project: p\n  plan: b\n  userConfig:\n    ip_filter:\n      {{- range .Values.ips }}\n      - network: {{ . }}\n      {{- end }}\n", ""},
+		{"variables and comments", "{{- $name := .Release.Name }}\n{{/* a\ncomment */}}\nspec:\n  project: p\n  plan: b\n", ""},
+		{"action with braces in a string", "spec:\n  project: {{ \"}}\" | quote }}\n  plan: b\n  maintenanceWindowDow: funday\n", "8:25 enum"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + tc.spec
+			if got := strings.Join(findings(src), "\n"); got != tc.want {
+				t.Errorf("findings %q, want %q\nmasked:\n%s", got, tc.want, Mask(src))
+			}
+		})
+	}
+}
+
+// TestMaskKeepsPositions holds for every template, broken ones too: the
+// masked text is as long as the template, with every line break where it
+// was.
+func TestMaskKeepsPositions(t *testing.T) {
+	for _, src := range []string{
+		"",
+		"{{",
+		"a: {{ \"unterminated",
+		"a: {{ `raw\nover lines` }}\nb: 1\n",
+		"{{/* never closed",
+		"{{- end }}{{- end }}{{ else }}\n",
+		"a:\r\n  {{- include \"x\" . | nindent 2 }}\r\n  b: 1\r\n",
+		"x: {{ .a }}{{ .b }}{{ .c }}\n- {{ . }}\n{{ . }}: {{ . }}\n",
+		"k:\n{{ toYaml . | nindent 99999999999999999999 }}\n",
+	} {
+		assertSameShape(t, src, Mask(src))
+	}
+}
+
+func assertSameShape(t *testing.T, src, masked string) {
+	t.Helper()
+	if len(masked) != len(src) {
+		t.Fatalf("Mask(%q) is %d bytes, not %d", src, len(masked), len(src))
+	}
+	for i := range src {
+		if (src[i] == '\n') != (masked[i] == '\n') {
+			t.Fatalf("Mask(%q) = %q moves a line break", src, masked)
+		}
+	}
+}
+
+func FuzzMask(f *testing.F) {
+	b, _ := os.ReadFile("testdata/chart/templates/services.yaml")
+	f.Add(string(b))
+	f.Add("a: {{ .x }}\n  {{- if }}\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		assertSameShape(t, src, Mask(src))
+		findings(src) // must not panic
+	})
+}
+
+func TestIsTemplate(t *testing.T) {
+	for path, want := range map[string]bool{
+		"testdata/chart/templates/services.yaml": true,
+		"testdata/chart/values.yaml":             false,
+		"testdata/chart/Chart.yaml":              false,
+		"mask.go":                                false,
+	} {
+		if got := IsTemplate(filepath.FromSlash(path)); got != want {
+			t.Errorf("IsTemplate(%s) = %v", path, got)
+		}
+	}
+	// A templates directory without a chart beside it is a directory.
+	dir := filepath.Join(t.TempDir(), "templates")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if IsTemplate(filepath.Join(dir, "a.yaml")) {
+		t.Error("a templates directory without Chart.yaml is a chart")
+	}
+}
+
+// BenchmarkMask masks a 1 MB template: the chart's template over and over.
+//
+//	go test ./internal/helm -run '^$' -bench Mask
+func BenchmarkMask(b *testing.B) {
+	one, err := os.ReadFile("testdata/chart/templates/services.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := strings.Repeat(string(one)+"\n---\n", 1<<20/len(one))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		Mask(src)
+	}
+}
