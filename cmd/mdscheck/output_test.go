@@ -1,0 +1,55 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/internal/golden"
+)
+
+// outputInputs exercise what each format must carry over exactly: columns
+// after characters outside ASCII on CRLF lines and after characters that
+// take two UTF-16 units (UTF-16 for JSON, SARIF and GitHub, characters for
+// text), fixes, secret ranges and masked lines, deprecated members.
+var outputInputs = []string{
+	"testdata/output/astral.yaml",
+	"../../testdata/crlf-unicode.yaml",
+	"../../testdata/grafana-smtp-server.yaml",
+	"../../testdata/kafka-tiered-storage.yaml",
+}
+
+// TestOutputFormats holds the whole output of every format against
+// testdata/output/: JSON is the contract of DESIGN.md section 3, and the
+// others are what CI systems and people read. A change shows as a diff of
+// the golden file (go test ./cmd/mdscheck -run TestOutputFormats -update).
+func TestOutputFormats(t *testing.T) {
+	for _, f := range []struct{ format, file string }{
+		{"text", "text.txt"},
+		{"json", "json.json"},
+		{"github", "github.txt"},
+		{"sarif", "sarif-results.json"},
+	} {
+		t.Run(f.format, func(t *testing.T) {
+			args := append([]string{"validate", "--color", "never", "--format", f.format}, outputInputs...)
+			code, out, errs := runCLI(t, "", args...)
+			if code != 1 || errs != "" {
+				t.Fatalf("exit %d, stderr %q; want 1 (errors found) and nothing on stderr", code, errs)
+			}
+			if f.format == "sarif" {
+				// The results only: the rules of the driver change with
+				// every new rule, and TestSARIFAndGitHub reads the log.
+				var log struct{ Runs []struct{ Results json.RawMessage } }
+				if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 {
+					t.Fatalf("sarif log %v: %s", err, out)
+				}
+				b, err := json.MarshalIndent(log.Runs[0].Results, "", "  ")
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = string(b) + "\n"
+			}
+			golden.Check(t, filepath.Join("testdata", "output", f.file), out)
+		})
+	}
+}
