@@ -39,7 +39,9 @@ func TestOutputFormats(t *testing.T) {
 			if f.format == "sarif" {
 				// The results only: the rules of the driver change with
 				// every new rule, and TestSARIFAndGitHub reads the log.
-				var log struct{ Runs []struct{ Results json.RawMessage } }
+				var log struct {
+					Runs []struct{ Results json.RawMessage }
+				}
 				if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 {
 					t.Fatalf("sarif log %v: %s", err, out)
 				}
