@@ -1,0 +1,237 @@
+package jsonschema
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// pathPattern is a path inside a container: no "/" at either end (the
+// rule path-in), and any characters between.
+const pathPattern = `^([^/]([\s\S]*[^/])?)?$`
+
+// addRules writes the rules between the members of the object s into m:
+// requires and together as dependentRequired, one-of as oneOf, conflicts
+// as not, path-in (on the member) as a pattern. The comparisons between
+// two members (not-above, at-most) have no keyword: they are written in
+// words, which the returned lines say for the description, and as
+// x-kubernetes-validations rules in CEL, which Kubernetes evaluates.
+// Every rule is said in words, with mdscheck's severity: the schema
+// states a warning of mdscheck as firmly as an error.
+func addRules(m map[string]any, s *schema.Schema) []string {
+	var words []string
+	var cel [][2]string // a rule in CEL and its message
+	dependent := map[string][]string{}
+	depend := func(from string, to ...string) {
+		for _, t := range to {
+			if t != from && !slices.Contains(dependent[from], t) {
+				dependent[from] = append(dependent[from], t)
+			}
+		}
+	}
+	var all []any
+	say := func(r schema.Rule, text string, exported bool) {
+		text += " (" + r.Kind.Severity().String()
+		if !exported {
+			text += "; not stated by this schema's keywords"
+		}
+		words = append(words, text+")")
+	}
+	for _, r := range s.Rules {
+		switch r.Kind {
+		case schema.Together:
+			for _, n := range r.Names {
+				depend(n, r.Names...)
+			}
+			say(r, codeList(r.Names, "and")+" go together: "+r.Words, true)
+		case schema.OneOf:
+			var alts []any
+			for _, n := range r.Names {
+				alts = append(alts, map[string]any{"required": []string{n}})
+			}
+			all = append(all, map[string]any{"oneOf": alts})
+			say(r, "exactly one of "+codeList(r.Names, "or"), true)
+		}
+	}
+	for _, p := range s.Properties {
+		for _, r := range p.Rules {
+			switch r.Kind {
+			case schema.Requires:
+				depend(p.Name, r.Names[0])
+				say(r, code(p.Name)+" needs "+code(r.Names[0]), true)
+			case schema.Conflicts:
+				all = append(all, map[string]any{"not": conflict(s, p.Name, r.Names[0])})
+				text := code(p.Name) + " and " + code(r.Names[0]) + " are not set together"
+				if p.Type == schema.Boolean {
+					text = code(p.Name) + " and " + code(r.Names[0]) + " are not both true"
+				}
+				if r.Words != "" {
+					text += ": " + r.Words
+				}
+				say(r, text, true)
+			case schema.NotAbove:
+				text := code(p.Name) + " is not above " + codeList(r.Names, "or else")
+				say(r, text, false)
+				cel = append(cel, [2]string{notAboveCEL(p.Name, r.Names), text})
+			case schema.AtMost:
+				text := atMostWords(s, p, r)
+				say(r, text, false)
+				cel = append(cel, [2]string{atMostCEL(s, p, r.Names), text})
+			}
+		}
+	}
+	if len(dependent) > 0 {
+		deps := map[string]any{}
+		for k, v := range dependent {
+			deps[k] = v
+		}
+		m["dependentRequired"] = deps
+	}
+	if len(all) > 0 {
+		prev, _ := m["allOf"].([]any)
+		m["allOf"] = append(prev, all...)
+	}
+	for _, c := range cel {
+		if c[0] != "" {
+			addCEL(m, c[0], c[1])
+		}
+	}
+	return words
+}
+
+// conflict is the schema of an object that breaks the rule "a and b are
+// not set together": both set, or for booleans both true, where an unset
+// boolean counts as its default.
+func conflict(s *schema.Schema, a, b string) map[string]any {
+	pa, pb := s.Property(a), s.Property(b)
+	if pa.Type != schema.Boolean || pb.Type != schema.Boolean {
+		return map[string]any{"required": []string{a, b}}
+	}
+	var req []string
+	for _, p := range []*schema.Property{pa, pb} {
+		if p.Default != "true" {
+			req = append(req, p.Name)
+		}
+	}
+	out := map[string]any{"properties": map[string]any{
+		a: map[string]any{"const": true},
+		b: map[string]any{"const": true},
+	}}
+	if len(req) > 0 {
+		out["required"] = req
+	}
+	return out
+}
+
+// atMostWords says the rule at-most of member p in words.
+func atMostWords(s *schema.Schema, p *schema.Property, r schema.Rule) string {
+	last := s.Property(r.Names[len(r.Names)-1])
+	text := code(p.Name) + " must not exceed " + codeList(r.Names, "or else")
+	if last.Default != "" {
+		text += " (default " + last.Default + ")"
+	}
+	if p.Unit != "" {
+		text += ", converted to " + string(p.Unit)
+	}
+	return text + "; negative values are not compared"
+}
+
+// addCEL adds a rule in CEL, which Kubernetes checks (x-kubernetes-
+// validations of a CustomResourceDefinition), with its message.
+func addCEL(m map[string]any, rule, message string) {
+	prev, _ := m["x-kubernetes-validations"].([]any)
+	m["x-kubernetes-validations"] = append(prev, map[string]any{"rule": rule, "message": message})
+}
+
+// celReserved are the words Kubernetes' CEL does not take as a member's
+// name unescaped.
+var celReserved = []string{"as", "break", "const", "continue", "else", "false", "for", "function", "if",
+	"import", "in", "let", "loop", "package", "namespace", "null", "return", "true", "var", "void", "while"}
+
+// identifier reports whether a member can be named as self.NAME in CEL.
+func identifier(name string) bool {
+	if slices.Contains(celReserved, name) {
+		return false
+	}
+	for i, c := range name {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// notAboveCEL is the rule not-above in CEL: lo is not above the first of
+// his that is set; "" when a name is not a CEL identifier.
+func notAboveCEL(lo string, his []string) string {
+	if !identifier(lo) {
+		return ""
+	}
+	expr := "true"
+	for i := len(his) - 1; i >= 0; i-- {
+		if !identifier(his[i]) {
+			return ""
+		}
+		expr = "has(self." + his[i] + ") ? self." + lo + " <= self." + his[i] + " : " + paren(expr)
+	}
+	return "!has(self." + lo + ") || " + paren(expr)
+}
+
+// atMostCEL is the rule at-most in CEL: a non-negative member does not
+// exceed the first of limits that is set, or else the default of the
+// last one, each converted to the member's unit; a negative limit is no
+// limit. "" when a name is not a CEL identifier or a unit does not
+// convert.
+func atMostCEL(s *schema.Schema, p *schema.Property, limits []string) string {
+	if !identifier(p.Name) {
+		return ""
+	}
+	scaled := func(l *schema.Property, v string) (string, bool) {
+		if l.Unit == "" || p.Unit == "" || l.Unit == p.Unit {
+			return v, true
+		}
+		per := l.Unit.Per(p.Unit)
+		return v + " * " + strconv.FormatInt(per, 10), per != 0
+	}
+	last := s.Property(limits[len(limits)-1])
+	expr := "true"
+	if last.Default != "" && !strings.HasPrefix(last.Default, "-") {
+		d, ok := scaled(last, last.Default)
+		if !ok {
+			return ""
+		}
+		expr = "self." + p.Name + " <= " + d
+	}
+	for i := len(limits) - 1; i >= 0; i-- {
+		l := s.Property(limits[i])
+		v, ok := scaled(l, "self."+l.Name)
+		if !identifier(l.Name) || !ok {
+			return ""
+		}
+		expr = "has(self." + l.Name + ") ? (self." + l.Name + " < 0 || self." + p.Name + " <= " + v + ") : " + paren(expr)
+	}
+	return "!has(self." + p.Name + ") || self." + p.Name + " < 0 || " + paren(expr)
+}
+
+func paren(expr string) string {
+	if expr == "true" {
+		return expr
+	}
+	return "(" + expr + ")"
+}
+
+func code(name string) string { return "`" + name + "`" }
+
+// codeList writes names in code, joined by commas and a last word.
+func codeList(names []string, last string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = code(n)
+	}
+	if len(quoted) == 1 {
+		return quoted[0]
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " " + last + " " + quoted[len(quoted)-1]
+}
