@@ -1,22 +1,23 @@
 package report
 
 import (
-	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected JSON beside each testdata manifest")
-
-// TestGolden checks every manifest in testdata/ against the JSON beside it:
-// the whole result, documents, ranges, messages and fixes. Review a change
-// of a golden file like code.
+// TestGolden checks every manifest in testdata/ against the findings
+// beside it (NAME.golden), one line each as mdscheck validate prints them
+// (file:line:col: severity: message [rule], columns in characters), with
+// the deprecated tag and a line per fix under its finding, a line per
+// document before them and a line per secret range after them. Review a change of a golden file
+// like code; go test ./core/report -run TestGolden -update writes them.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("../../testdata/*.yaml")
 	if err != nil || len(files) == 0 {
@@ -29,33 +30,57 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(Validate(string(src), text.UTF16, check.DefaultOptions), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			golden := strings.TrimSuffix(path, ".yaml") + ".json"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test ./core/report -run TestGolden -update)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("result differs from %s (run with -update and review the diff):\n%s", filepath.Base(golden), got)
-			}
+			f := Validate(string(src), text.UTF32, check.DefaultOptions)
+			golden.Check(t, strings.TrimSuffix(path, ".yaml")+".golden", findingLines(name, f))
 			// A file named valid-* must have no errors.
-			if strings.HasPrefix(name, "valid-") {
-				var f File
-				_ = json.Unmarshal(got, &f)
-				if e, _ := f.Counts(); e > 0 {
-					t.Errorf("valid manifest has %d errors", e)
-				}
+			if e, _ := f.Counts(); strings.HasPrefix(name, "valid-") && e > 0 {
+				t.Errorf("valid manifest has %d errors", e)
 			}
 		})
 	}
 }
+
+// findingLines writes f, a result with positions in characters, as the
+// golden files hold it.
+func findingLines(name string, f File) string {
+	var b strings.Builder
+	for _, d := range f.Documents {
+		b.WriteString(name + ": document " + strconv.Itoa(d.Index))
+		if !d.Checked {
+			b.WriteString(" (not checked)")
+		}
+		sep := ": "
+		for _, s := range []string{d.APIVersion, d.Kind, d.Name} {
+			if s != "" {
+				b.WriteString(sep + s)
+				sep = " "
+			}
+		}
+		b.WriteString("\n")
+	}
+	for _, d := range f.Diagnostics {
+		b.WriteString(name + ":" + position(d.Range.Start) + ": " + d.Severity + ": " + d.Message + " [" + d.Rule + "]\n")
+		if d.Deprecated {
+			b.WriteString("\ttag: deprecated\n")
+		}
+		for _, fx := range d.Fixes {
+			b.WriteString("\tfix " + strconv.Quote(fx.Title) + ":")
+			for _, e := range fx.Edits {
+				b.WriteString(" " + span(e.Range) + " " + strconv.Quote(e.NewText))
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, r := range f.Secrets {
+		b.WriteString(name + ":" + span(r) + ": secret\n")
+	}
+	return b.String()
+}
+
+// position is line:col, both from 1.
+func position(p text.Position) string {
+	return strconv.Itoa(p.Line+1) + ":" + strconv.Itoa(p.Character+1)
+}
+
+// span is line:col-line:col.
+func span(r text.Range) string { return position(r.Start) + "-" + position(r.End) }
