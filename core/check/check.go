@@ -223,9 +223,6 @@ func (c *checker) resource(root *document.Node, base path) bool {
 		return false
 	}
 	c.value(root, c.kind.Manifest, base, nil)
-	for _, r := range crossRules {
-		r(c, root)
-	}
 	return true
 }
 
@@ -394,6 +391,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		}
 		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
 	}
+	c.between(n, s, p, key)
 	if open {
 		return
 	}

@@ -48,8 +48,8 @@ type Diagnostic struct {
 	Start, End int // byte offsets into the stream
 	Severity   Severity
 	Rule       string
-	Path       string // spec.technicalEmails[0].email
-	Pointer    string // /spec/technicalEmails/0/email
+	Path       string // Kubernetes style: spec.a[0].b
+	Pointer    string // RFC 6901: /spec/a/0/b
 	Message    string
 	Fixes      []Fix
 	Deprecated bool // the finding is about a deprecated member

@@ -7,7 +7,7 @@ import (
 
 // path is a place in a document, kept in both notations at once.
 type path struct {
-	human   string // Kubernetes style: spec.userConfig.opensearch[search.insights.top_queries]
+	human   string // Kubernetes style: a.b[c.d][0], brackets around a key with dots
 	pointer string // RFC 6901
 }
 

@@ -1,76 +1,50 @@
 package check
 
-import (
-	"fmt"
+import "github.com/mdscheck/mdscheck/core/schema"
 
-	"github.com/mdscheck/mdscheck/core/document"
-)
-
-func init() { crossRules = append(crossRules, ruleRequires) }
-
-// ruleRequires: members that need another member.
-//   - OpenSearch: indices_memory_{min,max}_index_buffer_size need
-//     indices_memory_index_buffer_size (the spec says "needs": an error).
-//   - Grafana: auth_gitlab's api_url, auth_url and token_url describe one
-//     self-hosted provider; one without the others is a warning.
-func ruleRequires(c *checker, root *document.Node) {
-	uc, ok := c.userConfig(root)
-	if !ok {
-		return
-	}
-	switch c.kind.Name {
-	case "OpenSearch":
-		eng, ok := lookup(uc.value, uc.path, "opensearch")
-		if !ok || eng.value.Kind != document.Mapping {
-			return
-		}
-		_, hasBase := lookup(eng.value, eng.path, "indices_memory_index_buffer_size")
-		for _, name := range []string{"indices_memory_min_index_buffer_size", "indices_memory_max_index_buffer_size"} {
-			if m, ok := lookup(eng.value, eng.path, name); ok && !hasBase {
-				c.report(m.finding(Error, "requires", fmt.Sprintf("%s needs indices_memory_index_buffer_size, which is not set", name)))
-			}
-		}
-	case "Grafana":
-		gl, ok := lookup(uc.value, uc.path, "auth_gitlab")
-		if !ok || gl.value.Kind != document.Mapping {
-			return
-		}
-		urls := []string{"api_url", "auth_url", "token_url"}
-		var set, missing []string
-		var first member
-		for _, u := range urls {
-			if m, ok := lookup(gl.value, gl.path, u); ok {
-				if len(set) == 0 {
-					first = m
-				}
-				set = append(set, u)
-			} else {
-				missing = append(missing, u)
-			}
-		}
-		if len(set) > 0 && len(missing) > 0 {
-			c.report(first.finding(Warning, "requires", fmt.Sprintf("a self-hosted GitLab needs api_url, auth_url and token_url together; %s missing", joinAnd(missing))))
-		}
+// ruleRequires (requires=B): the member needs B beside it. The
+// specification says "needs": an error.
+func ruleRequires(c *checker, obj, m member, _ *schema.Schema, r schema.Rule) {
+	if _, ok := lookup(obj.value, obj.path, r.Names[0]); !ok {
+		c.report(m.finding(Error, "requires", m.name+" needs "+r.Names[0]+", which is not set"))
 	}
 }
 
-func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0] + " is"
-	}
-	s := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-			s = x
-		case i == len(xs)-1:
-			s += " and " + x
-		default:
-			s += ", " + x
+// ruleTogether (together="A|B|C; WORDS", on the object): members that
+// describe one thing together, such as a self-hosted provider's URLs; one
+// without the others is a warning on the first one set.
+func ruleTogether(c *checker, obj, _ member, _ *schema.Schema, r schema.Rule) {
+	var missing []string
+	var first member
+	set := false
+	for _, n := range r.Names {
+		if m, ok := lookup(obj.value, obj.path, n); !ok {
+			missing = append(missing, n)
+		} else if !set {
+			first, set = m, true
 		}
 	}
-	return s + " are"
+	if set && len(missing) > 0 {
+		verb := " is"
+		if len(missing) > 1 {
+			verb = " are"
+		}
+		c.report(first.finding(Warning, "requires", r.Words+" needs "+list(r.Names, " and ")+" together; "+list(missing, " and ")+verb+" missing"))
+	}
+}
+
+// list joins names for a message: "a", "a and b", "a, b and c".
+func list(names []string, last string) string {
+	s := ""
+	for i, n := range names {
+		switch {
+		case i == 0:
+			s = n
+		case i == len(names)-1:
+			s += last + n
+		default:
+			s += ", " + n
+		}
+	}
+	return s
 }

@@ -72,8 +72,8 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 		return
 	}
 	if only := onlyRequired(s); only != nil && !n.IsNull() && !c.hidden(n, s) && matchesScalar(n, only.Schema) {
-		// ip_filter: [10.0.0.0/8], where each item is {network: ...}:
-		// show the shape with the value in it.
+		// [10.0.0.0/8] where each item is {address: ...}, its one
+		// required member: show the shape with the value in it.
 		entry := only.Name + ": " + n.Text
 		if n.Type == document.String {
 			entry = only.Name + ": " + document.Quote(n.Text)

@@ -17,9 +17,14 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 	name := key.Text
 	q := p.key(name)
 	d := at(key, q, c.opts.UnknownFields, "unknown-field", fmt.Sprintf("unknown field %q", clip(name)))
-	if q.pointer == "/spec/userConfig/"+escapePointer(name) {
+	// A member of another kind's spec or userConfig: say whose it is.
+	in := (*schema.Kind).UserConfig
+	if p.pointer == "/spec" {
+		in = (*schema.Kind).Spec
+	}
+	if p.pointer == "/spec" || p.pointer == "/spec/userConfig" {
 		var others []string
-		for _, k := range schema.OwnersOf(name) {
+		for _, k := range schema.OwnersOf(in, name) {
 			if k != c.kind.Name {
 				others = append(others, k)
 			}
@@ -27,9 +32,6 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 		if len(others) > 0 {
 			d.Message += fmt.Sprintf(" in %s; it belongs to %s", c.kind.Name, strings.Join(others, " and "))
 		}
-	}
-	if p.pointer == "/spec" && name == "karapace" {
-		d.Message += fmt.Sprintf(" in %s; it belongs to Kafka", c.kind.Name)
 	}
 	dotted := ""
 	for _, pr := range s.Properties {

@@ -46,12 +46,13 @@ func Names() []string {
 	return names
 }
 
-// OwnersOf returns the kinds whose userConfig has a member called name at
-// the top level, sorted. A message about a member of another kind uses it.
-func OwnersOf(name string) []string {
+// OwnersOf returns the kinds whose object in (a method such as
+// (*Kind).Spec or (*Kind).UserConfig) has a member called name, sorted. A
+// message about a member of another kind uses it.
+func OwnersOf(in func(*Kind) *Schema, name string) []string {
 	var out []string
 	for _, n := range Names() {
-		if kinds[n].UserConfig().Property(name) != nil {
+		if in(kinds[n]).Property(name) != nil {
 			out = append(out, n)
 		}
 	}
@@ -64,7 +65,6 @@ func OwnersOf(name string) []string {
 func init() {
 	for name, m := range readData().kinds {
 		markSecrets(m)
-		checkRules(name, name, m, nil)
 		if m.SecretKeys == nil {
 			panic("schema: kind " + name + " has no secret-keys")
 		}

@@ -75,8 +75,8 @@ import (
 // A rule that names members may add words for its message after "; "
 // (conflicts="projectVPCRef; the reference supplies projectVpcId"). A
 // line's rules and transitions are added to those of the definition it
-// uses. Once every file is read, each rule must name members that exist
-// and have a type it can compare.
+// uses. go test ./core/schema checks that each rule names members that
+// exist and have a type it can compare, and reads every transition.
 //
 // A value that holds a space is written in double quotes
 // (words="letters and digits"); no value holds a double quote, and no enum
@@ -251,7 +251,7 @@ func (r *reader) parse(text string) (*Property, Schema) {
 	s.Properties = s.Properties[:len(s.Properties):len(s.Properties)]
 	s.byName = maps.Clone(s.byName)
 	s.Rules = s.Rules[:len(s.Rules):len(s.Rules)]
-	s.Transitions = s.Transitions[:len(s.Transitions):len(s.Transitions)]
+	s.transitions = s.transitions[:len(s.transitions):len(s.transitions)]
 	p := &Property{Name: name, Schema: &s}
 	for {
 		text = strings.TrimLeft(text, " ")
@@ -351,7 +351,7 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 	case "secret-keys":
 		s.SecretKeys = strings.Split(value, "|")
 	case "transition":
-		s.Transitions = append(s.Transitions, r.transition(value))
+		s.transitions = append(s.transitions, value)
 	case "enum":
 		s.Enum = strings.Split(value, "|")
 		for _, e := range s.Enum {

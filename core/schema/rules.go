@@ -200,12 +200,26 @@ func (r *reader) rule(k RuleKind, value string) Rule {
 	return rule
 }
 
-// transition reads the value of a transition attribute.
-func (r *reader) transition(value string) Transition {
+// Transitions returns the lifecycle rules of changes of the member, in
+// the order written. They are read from the data on each call, so that
+// a program that compares no versions (the WebAssembly module) carries no
+// reader for them; go test ./core/schema reads every one.
+func (s *Schema) Transitions() []Transition {
+	var out []Transition
+	for _, v := range s.transitions {
+		out = append(out, readTransition(v))
+	}
+	return out
+}
+
+// readTransition reads the value of a transition attribute. A malformed
+// one panics: the data is part of the program.
+func readTransition(value string) Transition {
+	fail := func(what string) { panic("core/schema: transition=\"" + value + "\": " + what) }
 	change, rest, ok1 := strings.Cut(value, ": ")
 	sev, words, ok2 := strings.Cut(rest, ": ")
 	if !ok1 || !ok2 || words == "" {
-		r.fail(`a transition is "CHANGE[ while PATH]: SEVERITY[ CODE]: WORDS"`)
+		fail("a transition is \"CHANGE[ while PATH]: SEVERITY[ CODE]: WORDS\"")
 	}
 	t := Transition{Words: words}
 	if c, path, ok := strings.Cut(change, " while "); ok {
@@ -213,7 +227,7 @@ func (r *reader) transition(value string) Transition {
 			path, t.Up = path[3:], t.Up+1
 		}
 		if path == "" || strings.ContainsAny(path, "/ ") {
-			r.fail("transition: while names a member, after ../ for each object up")
+			fail("while names a member, after ../ for each object up")
 		}
 		change, t.While = c, path
 	}
@@ -226,83 +240,19 @@ func (r *reader) transition(value string) Transition {
 		}
 	}
 	if t.Change == 0 {
-		r.fail("transition: unknown change " + strconv.Quote(change) + "; changed, decreased, removed or FROM to TO")
+		fail("unknown change " + strconv.Quote(change) + "; changed, decreased, removed or FROM to TO")
 	}
 	sev, t.Code, _ = strings.Cut(sev, " ")
 	if t.Code == "" {
 		t.Code = "transition"
 	}
-	for s, w := range severityWords {
+	for v, w := range severityWords {
 		if w != "" && w == sev {
-			t.Severity = Severity(s)
+			t.Severity = Severity(v)
 		}
 	}
 	if t.Severity == 0 {
-		r.fail("transition: unknown severity " + strconv.Quote(sev) + "; error, warning or information")
+		fail("unknown severity " + strconv.Quote(sev) + "; error, warning or information")
 	}
 	return t
-}
-
-// checkRules checks, once the tree is read, that every rule names members
-// that are there and of a type it can compare: s is an object of the
-// manifest of kind at path, above are the objects that hold it, nearest
-// last.
-func checkRules(kind, path string, s *Schema, above []*Schema) {
-	fail := func(p, what string) { panic("core/schema: kind " + kind + ": " + p + ": " + what) }
-	need := func(p string, r Rule, names []string, in *Schema) {
-		for _, n := range names {
-			m := in.Property(n)
-			switch {
-			case m == nil:
-				fail(p, r.Kind.String()+" names "+n+", which is not a member beside it")
-			case (r.Kind == NotAbove || r.Kind == AtMost) && m.Type != Integer && m.Type != Number:
-				fail(p, r.Kind.String()+" names "+n+", which is not a number")
-			}
-		}
-	}
-	for _, r := range s.Rules {
-		if r.Kind.OnObject() {
-			need(path, r, r.Names, s)
-		}
-	}
-	above = append(above, s)
-	for _, p := range s.Properties {
-		at := path + "." + p.Name
-		for _, r := range p.Rules {
-			switch {
-			case r.Kind.OnObject():
-				continue
-			case (r.Kind == NotAbove || r.Kind == AtMost) && p.Type != Integer && p.Type != Number,
-				r.Kind == PathIn && p.Type != String:
-				fail(at, r.Kind.String()+" does not apply to type "+p.Type.String())
-			case r.Kind == AtMost && p.Unit != "":
-				for _, n := range r.Names {
-					if u := s.Property(n); u != nil && u.Unit.Per(p.Unit) == 0 {
-						fail(at, "at-most names "+n+", whose unit does not convert to "+string(p.Unit))
-					}
-				}
-			}
-			need(at, r, r.Names, s)
-		}
-		if p.SecretKeys != nil && (p.Type != Boolean || len(above) != 1 && !strings.HasSuffix(path, ".userConfig")) {
-			fail(at, "secret-keys belongs to a kind or to a boolean member of userConfig")
-		}
-		for _, t := range p.Transitions {
-			if t.While == "" {
-				continue
-			}
-			if t.Up >= len(above) {
-				fail(at, "transition: while goes up more objects than there are")
-			}
-			if w := above[len(above)-1-t.Up].Property(t.While); w == nil || w.Type != Boolean {
-				fail(at, "transition: while names "+t.While+", which is not a boolean member there")
-			}
-		}
-		if p.Type == Object {
-			checkRules(kind, at, p.Schema, above)
-		}
-		if p.Items != nil && p.Items.Type == Object {
-			checkRules(kind, at+"[]", p.Items, above)
-		}
-	}
 }

@@ -88,9 +88,6 @@ type Schema struct {
 	// Rules are the rules between members that this member (or, for an
 	// object, its members) must keep, in the order written.
 	Rules []Rule
-	// Transitions are the lifecycle rules of changes of this member,
-	// beyond the flags of Lifecycle.
-	Transitions []Transition
 	// SecretKeys are keys of the connection Secret, without prefix: on a
 	// kind's manifest all of them; on a boolean member of userConfig the
 	// keys that exist only while it is true.
@@ -103,7 +100,8 @@ type Schema struct {
 	pattern     *pattern.Pattern
 	min, max    *decimal.Dec
 	byName      map[string]*Property
-	holdsSecret bool // Secret here or on a member below
+	transitions []string // the values of the transition attributes (Transitions reads them)
+	holdsSecret bool     // Secret here or on a member below
 }
 
 // Property is a named member of an object.

@@ -37,7 +37,7 @@ func dumpTree(b *strings.Builder, path string, required bool, s *Schema) {
 			b.WriteString(strconv.FormatUint(fv.Uint(), 10))
 		case reflect.Bool:
 			b.WriteString(strconv.FormatBool(fv.Bool()))
-		case reflect.Slice: // Enum, SecretKeys, Rules, Transitions
+		case reflect.Slice: // Enum, SecretKeys, Rules
 			for j := 0; j < fv.Len(); j++ {
 				if j > 0 {
 					b.WriteString(",")
@@ -47,8 +47,6 @@ func dumpTree(b *strings.Builder, path string, required bool, s *Schema) {
 					b.WriteString(strconv.Quote(e))
 				case Rule:
 					b.WriteString(strconv.Quote(e.Kind.String() + "=" + ruleText(e)))
-				case Transition:
-					b.WriteString(strconv.Quote(transitionText(e)))
 				default:
 					panic("dumpTree: field " + f.Name + " holds a type the dump does not know")
 				}
@@ -56,6 +54,15 @@ func dumpTree(b *strings.Builder, path string, required bool, s *Schema) {
 		default:
 			panic("dumpTree: field " + f.Name + " has a kind the dump does not know")
 		}
+	}
+	// Transitions, read by a method, after the fields as the field was.
+	for i, t := range s.Transitions() {
+		if i == 0 {
+			b.WriteString(" Transitions=")
+		} else {
+			b.WriteString(",")
+		}
+		b.WriteString(strconv.Quote(transitionText(t)))
 	}
 	b.WriteString("\n")
 	if s.Items != nil {

@@ -4,21 +4,54 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
-
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
 )
 
-// crossRule checks a rule between members, stated in the specification's
-// prose. Each lives in a file of its own (rule_*.go) and registers itself
-// in crossRules. Rules run after the schema walk, on the document's root,
-// and only look at members whose values have the right type: a wrong type
-// is already reported once.
-type crossRule func(c *checker, root *document.Node)
+// The rules between members are data: attributes of the members they
+// bind (schema.Rule). Each kind of rule is one function in a file of its
+// own, listed here by the kind it checks.
+var betweenRules = [...]func(c *checker, obj, m member, s *schema.Schema, r schema.Rule){
+	schema.Requires:  ruleRequires,
+	schema.Together:  ruleTogether,
+	schema.OneOf:     ruleOneOf,
+	schema.Conflicts: ruleConflict,
+	schema.NotAbove:  ruleNotAbove,
+	schema.AtMost:    ruleAtMost,
+	schema.PathIn:    rulePathSlash,
+}
 
-var crossRules []crossRule
+// between checks the rules between members of the mapping n, whose
+// schema is s and whose key is key (nil for a list item): those the
+// object carries, then those of each member that is set. The rules look
+// only at members whose values have the right type: a wrong type is
+// already reported once.
+func (c *checker) between(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+	obj := member{key: key, value: n, path: p}
+	for _, r := range s.Rules {
+		if r.Kind.OnObject() {
+			betweenRules[r.Kind](c, obj, obj, s, r)
+		}
+	}
+	for _, prop := range s.Properties {
+		if len(prop.Rules) == 0 {
+			continue
+		}
+		m, ok := lookup(n, p, prop.Name)
+		if !ok {
+			continue
+		}
+		for _, r := range prop.Rules {
+			if !r.Kind.OnObject() { // checked where the member's own object is
+				betweenRules[r.Kind](c, obj, m, s, r)
+			}
+		}
+	}
+}
 
-// member is a located member for cross-field rules.
+// member is a located member for the rules between members.
 type member struct {
+	name       string // "" for an object that is a list item
 	key, value *document.Node
 	path       path
 }
@@ -33,16 +66,9 @@ func lookup(n *document.Node, p path, keys ...string) (member, bool) {
 		if pr == nil || pr.Value.IsNull() {
 			return member{}, false
 		}
-		m.key, m.value, m.path = pr.Key, pr.Value, m.path.key(k)
+		m.name, m.key, m.value, m.path = k, pr.Key, pr.Value, m.path.key(k)
 	}
 	return m, true
-}
-
-// userConfig returns spec.userConfig of the resource being checked when
-// it is a mapping.
-func (c *checker) userConfig(root *document.Node) (member, bool) {
-	m, ok := lookup(root, c.base, "spec", "userConfig")
-	return m, ok && m.value.Kind == document.Mapping
 }
 
 // number returns the exact value of an integer or number member.
