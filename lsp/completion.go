@@ -23,6 +23,7 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		return []lang.CompletionItem{}, nil
 	}
 	_, src := d.snapshot()
+	src = d.checker.as.text(src) // a template's actions masked
 	items := lang.Complete(src, position(p.Position), enc)
 	s.mu.Lock()
 	snippets, insertReplace := s.caps.snippets, s.caps.insertReplace

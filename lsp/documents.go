@@ -76,6 +76,7 @@ func (s *server) feature(uri string) (*openDoc, text.Encoding) {
 
 func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	d := &openDoc{uri: p.TextDocument.URI, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	d.checker.as = readingOf(d.uri)
 	s.mu.Lock()
 	old := s.docs[d.uri]
 	s.docs[d.uri] = d

@@ -15,6 +15,7 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 		return nil, nil
 	}
 	_, src := d.snapshot()
+	src = d.checker.as.text(src) // a template's actions masked
 	h := lang.Hover(src, position(p.Position), enc)
 	if h == nil {
 		return nil, nil

@@ -25,6 +25,8 @@ import (
 // core/report checks documents one by one); a test compares the results
 // with report.Validate of the whole text.
 type streamChecker struct {
+	// as is how the file is read (template.go); set when it is opened.
+	as   reading
 	mu   sync.Mutex
 	opts check.Options
 	enc  text.Encoding
@@ -66,6 +68,7 @@ type checkedText struct {
 func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (report.File, []checkedText) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	src, opts = c.as.text(src), c.as.options(opts)
 	spans, tooBig := report.Spans(src)
 	if tooBig != nil {
 		c.done = nil

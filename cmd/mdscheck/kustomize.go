@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -19,6 +18,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/kustomize"
 )
 
 // Kustomize records where each resource of a build comes from in these
@@ -63,13 +63,7 @@ func buildOverlay(dir string) (string, []built, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	root := ""
-	for _, name := range konfig.RecognizedKustomizationFileNames() {
-		if st, err := os.Stat(filepath.Join(abs, name)); err == nil && st.Mode().IsRegular() {
-			root = filepath.Join(abs, name)
-			break
-		}
-	}
+	root := kustomize.File(abs)
 	if root == "" {
 		return "", nil, fmt.Errorf("%s: no kustomization.yaml, kustomization.yml or Kustomization", dir)
 	}
@@ -86,7 +80,7 @@ func buildOverlay(dir string) (string, []built, error) {
 			w.origin = o.Path
 		}
 		for _, kf := range transformations(r) {
-			w.patches = append(w.patches, patchFiles(filepath.Dir(filepath.Join(abs, kf)))...)
+			w.patches = append(w.patches, kustomize.Patches(filepath.Dir(filepath.Join(abs, kf)))...)
 		}
 		r.RemoveBuildAnnotations()
 		annos := r.GetAnnotations()

@@ -1,16 +1,12 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 
-	"sigs.k8s.io/kustomize/api/konfig"
-	"sigs.k8s.io/kustomize/api/types"
-	"sigs.k8s.io/yaml"
-
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/internal/helm"
+	"github.com/mdscheck/mdscheck/internal/kustomize"
 )
 
 // reading is how a file's text is checked.
@@ -72,54 +68,9 @@ func (rs *readings) listed(dir string) map[string]bool {
 		rs.patches = map[string]map[string]bool{}
 	}
 	p := map[string]bool{}
-	rs.patches[dir] = p
-	for _, f := range patchFiles(dir) {
+	for _, f := range kustomize.Patches(dir) {
 		p[f] = true
 	}
+	rs.patches[dir] = p
 	return p
-}
-
-// patchFiles returns the patch files the kustomization in dir lists, in
-// the order kustomize applies them, joined to dir.
-func patchFiles(dir string) []string {
-	k, ok := readKustomization(dir)
-	if !ok {
-		return nil
-	}
-	var out []string
-	add := func(rel string) {
-		if rel != "" && !filepath.IsAbs(rel) {
-			out = append(out, filepath.Join(dir, rel))
-		}
-	}
-	for _, x := range k.PatchesStrategicMerge {
-		// An entry is a file name or a patch written inline; only a file
-		// that exists is a file.
-		if st, err := os.Stat(filepath.Join(dir, string(x))); err == nil && st.Mode().IsRegular() {
-			add(string(x))
-		}
-	}
-	for _, x := range k.PatchesJson6902 {
-		add(x.Path)
-	}
-	for _, x := range k.Patches {
-		add(x.Path)
-	}
-	return out
-}
-
-// readKustomization reads the kustomization of dir, if it has one.
-func readKustomization(dir string) (*types.Kustomization, bool) {
-	for _, name := range konfig.RecognizedKustomizationFileNames() {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			continue
-		}
-		var k types.Kustomization
-		if err := yaml.Unmarshal(b, &k); err != nil {
-			return nil, false
-		}
-		return &k, true
-	}
-	return nil, false
 }

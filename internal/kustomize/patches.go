@@ -1,0 +1,81 @@
+// Package kustomize tells which files a kustomization lists as patches:
+// partial documents, which hold only the members they change.
+package kustomize
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+
+	"sigs.k8s.io/kustomize/api/konfig"
+	"sigs.k8s.io/kustomize/api/types"
+	"sigs.k8s.io/yaml"
+)
+
+// IsPatch reports whether the kustomization in the directory of the file
+// at path lists it as a patch.
+func IsPatch(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	return slices.Contains(Patches(filepath.Dir(abs)), abs)
+}
+
+// Patches returns the patch files the kustomization in dir lists, in the
+// order kustomize applies them, joined to dir: patchesStrategicMerge,
+// patchesJson6902, then patches.
+func Patches(dir string) []string {
+	k, ok := read(dir)
+	if !ok {
+		return nil
+	}
+	var out []string
+	add := func(rel string) {
+		if rel != "" && !filepath.IsAbs(rel) {
+			out = append(out, filepath.Join(dir, rel))
+		}
+	}
+	for _, x := range k.PatchesStrategicMerge {
+		// An entry is a file name or a patch written inline; only a file
+		// that exists is a file.
+		if st, err := os.Stat(filepath.Join(dir, string(x))); err == nil && st.Mode().IsRegular() {
+			add(string(x))
+		}
+	}
+	for _, x := range k.PatchesJson6902 {
+		add(x.Path)
+	}
+	for _, x := range k.Patches {
+		add(x.Path)
+	}
+	return out
+}
+
+// File returns the kustomization file of dir, or "".
+func File(dir string) string {
+	for _, name := range konfig.RecognizedKustomizationFileNames() {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+	}
+	return ""
+}
+
+// read reads the kustomization of dir, if it has one that parses.
+func read(dir string) (*types.Kustomization, bool) {
+	f := File(dir)
+	if f == "" {
+		return nil, false
+	}
+	b, err := os.ReadFile(f)
+	if err != nil {
+		return nil, false
+	}
+	var k types.Kustomization
+	if err := yaml.Unmarshal(b, &k); err != nil {
+		return nil, false
+	}
+	return &k, true
+}

@@ -1,0 +1,33 @@
+package kustomize
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestPatches(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"kustomization.yaml": "resources: [../base]\npatchesStrategicMerge:\n  - sm.yaml\n  - |-\n    kind: Kafka\npatchesJson6902:\n  - path: ops.yaml\npatches:\n  - path: p.yaml\n  - patch: |-\n      kind: Kafka\n",
+		"sm.yaml":            "kind: Kafka\n",
+		"ops.yaml":           "- op: remove\n  path: /spec/plan\n",
+		"p.yaml":             "kind: Kafka\n",
+		"other.yaml":         "kind: Kafka\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := Patches(dir)
+	want := []string{filepath.Join(dir, "sm.yaml"), filepath.Join(dir, "ops.yaml"), filepath.Join(dir, "p.yaml")}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("Patches = %v, want %v", got, want)
+	}
+	if !IsPatch(filepath.Join(dir, "p.yaml")) || IsPatch(filepath.Join(dir, "other.yaml")) || IsPatch(filepath.Join(dir, "kustomization.yaml")) {
+		t.Error("IsPatch is wrong")
+	}
+	if Patches(t.TempDir()) != nil {
+		t.Error("a directory without a kustomization has patches")
+	}
+}
