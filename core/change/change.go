@@ -26,17 +26,24 @@ type File struct {
 	Text string
 }
 
-// Comparison is what Compare found.
-type Comparison struct {
-	// Current holds the findings in each current file, Previous those in
-	// each previous file (a deletion is reported on the document that is
-	// gone), in the order of the files given, each sorted by position.
-	// Their Document indexes the documents of that file's stream.
-	Current, Previous [][]check.Diagnostic
-	// Created, Changed and Deleted count the resources: current ones with
-	// no previous version, paired ones whose manifest differs, previous
-	// ones with no current version.
+// Changes is what a comparison found in one file of a version.
+type Changes struct {
+	// Findings are sorted by position; their Document indexes the
+	// documents of the file's stream. A deletion is reported on the
+	// previous document that is gone, the other findings on the current
+	// version.
+	Findings []check.Diagnostic
+	// Created and Changed count the resources of a current file that have
+	// no previous version, and the paired ones whose manifest differs;
+	// Deleted counts the resources of a previous file that have no
+	// current version.
 	Created, Changed, Deleted int
+}
+
+// Comparison is what Compare found, file by file, in the order of the
+// files given.
+type Comparison struct {
+	Current, Previous []Changes
 
 	prev, cur []stream
 }
@@ -45,8 +52,8 @@ type Comparison struct {
 // previous one.
 func Compare(previous, current []File) *Comparison {
 	c := &Comparison{prev: index(previous), cur: index(current)}
-	c.Previous = make([][]check.Diagnostic, len(previous))
-	c.Current = make([][]check.Diagnostic, len(current))
+	c.Previous = make([]Changes, len(previous))
+	c.Current = make([]Changes, len(current))
 	before := map[string]*resource{}
 	for i := range c.prev {
 		for j := range c.prev[i].res {
@@ -54,40 +61,39 @@ func Compare(previous, current []File) *Comparison {
 			before[r.id] = r // the last of two with one identity wins, as when both are applied
 		}
 	}
-	paired := map[string]bool{}
 	for i := range c.cur {
 		for j := range c.cur[i].res {
 			r := &c.cur[i].res[j]
 			old := before[r.id]
 			if old == nil {
-				c.Created++
+				c.Current[i].Created++
 				continue
 			}
-			if paired[r.id] {
+			if old.paired {
 				continue // a second current copy: compared once is enough
 			}
-			paired[r.id] = true
+			old.paired = true
 			if !same(old.root, r.root) {
-				c.Changed++
-				c.Current[i] = append(c.Current[i], compare(old, r)...)
+				c.Current[i].Changed++
+				c.Current[i].Findings = append(c.Current[i].Findings, compare(old, r)...)
 			}
 		}
 	}
 	for i := range c.prev {
 		for j := range c.prev[i].res {
 			r := &c.prev[i].res[j]
-			if paired[r.id] || before[r.id] != r || c.unsure(r) {
+			if r.paired || before[r.id] != r || c.unsure(r) {
 				continue
 			}
-			c.Deleted++
-			c.Previous[i] = append(c.Previous[i], deletion(r))
+			c.Previous[i].Deleted++
+			c.Previous[i].Findings = append(c.Previous[i].Findings, deletion(r))
 		}
 	}
-	for _, ds := range c.Current {
-		check.Sort(ds)
+	for i := range c.Current {
+		check.Sort(c.Current[i].Findings)
 	}
-	for _, ds := range c.Previous {
-		check.Sort(ds)
+	for i := range c.Previous {
+		check.Sort(c.Previous[i].Findings)
 	}
 	return c
 }

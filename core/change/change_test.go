@@ -79,9 +79,9 @@ func TestImmutable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cur := search("search", tc.cur)
 			c := Streams(search("search", tc.prev), cur)
-			expect(t, cur, c.Current[0], tc.want)
-			if len(c.Previous[0]) != 0 {
-				t.Errorf("findings on the previous version: %+v", c.Previous[0])
+			expect(t, cur, c.Current[0].Findings, tc.want)
+			if len(c.Previous[0].Findings) != 0 {
+				t.Errorf("findings on the previous version: %+v", c.Previous[0].Findings)
 			}
 		})
 	}
@@ -94,10 +94,10 @@ func TestImmutableNeverShowsASecret(t *testing.T) {
 	}
 	cur := search("search", spec("s3cr3t-two"))
 	c := Streams(search("search", spec("s3cr3t-one")), cur)
-	if len(c.Current[0]) != 1 || c.Current[0][0].Rule != "immutable" {
-		t.Fatalf("want one immutable finding, got %+v", c.Current[0])
+	if len(c.Current[0].Findings) != 1 || c.Current[0].Findings[0].Rule != "immutable" {
+		t.Fatalf("want one immutable finding, got %+v", c.Current[0].Findings)
 	}
-	if msg := c.Current[0][0].Message; strings.Contains(msg, "s3cr3t") || !strings.Contains(msg, "a secret value") {
+	if msg := c.Current[0].Findings[0].Message; strings.Contains(msg, "s3cr3t") || !strings.Contains(msg, "a secret value") {
 		t.Errorf("message %q shows the secret, or does not say one changed", msg)
 	}
 }
@@ -121,7 +121,7 @@ func TestRestart(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cur := search("search", tc.cur)
-			expect(t, cur, Streams(search("search", tc.prev), cur).Current[0], tc.want)
+			expect(t, cur, Streams(search("search", tc.prev), cur).Current[0].Findings, tc.want)
 		})
 	}
 }
@@ -133,22 +133,61 @@ func TestDiskSpace(t *testing.T) {
 		want      []finding
 	}{
 		{"reduced", "  disk_space: 100GiB\n", "  disk_space: 80G\n",
-			[]finding{{"disk-space", check.Warning, "80G", []string{`"100GiB"`, `"80G"`, "re-balances"}}}},
+			[]finding{{"disk-space", check.Warning, "80G", []string{`disk_space goes down from "100GiB" to "80G"`, "re-balanced"}}}},
 		{"reduced, units in other cases", "  disk_space: 100gib\n", "  disk_space: \"99\"\n",
 			[]finding{{"disk-space", check.Warning, `"99"`, nil}}},
 		{"grown", "  disk_space: 100GiB\n", "  disk_space: 120GiB\n", nil},
 		{"same size in another unit", "  disk_space: 100GiB\n", "  disk_space: 100G\n", nil},
 		{"removed: the size stays", "  disk_space: 100GiB\n", "",
-			[]finding{{"disk-space", check.Information, "spec", []string{"keeps its current size", `"100GiB"`}}}},
+			[]finding{{"disk-space", check.Information, "spec", []string{`disk_space is removed (it was "100GiB")`, "current size is kept"}}}},
 		{"set to null: removed", "  disk_space: 100GiB\n", "  disk_space:\n",
-			[]finding{{"disk-space", check.Information, "disk_space", []string{"keeps its current size"}}}},
+			[]finding{{"disk-space", check.Information, "disk_space", []string{"current size is kept"}}}},
 		{"set for the first time", "", "  disk_space: 80GiB\n", nil},
 		{"previous not a size: nothing to compare", "  disk_space: lots\n", "  disk_space: 80GiB\n", nil},
 		{"current not a size: the format rule says so", "  disk_space: 100GiB\n", "  disk_space: 080GiB\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cur := search("search", tc.cur)
-			expect(t, cur, Streams(search("search", tc.prev), cur).Current[0], tc.want)
+			expect(t, cur, Streams(search("search", tc.prev), cur).Current[0].Findings, tc.want)
+		})
+	}
+}
+
+func TestTransition(t *testing.T) {
+	kafka := func(userConfig string) string {
+		return "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  userConfig:\n" + userConfig
+	}
+	registry := func(on, topic string) string {
+		s := "    schema_registry: " + on + "\n"
+		if topic != "" {
+			s += "    schema_registry_config:\n      topic_name: " + topic + "\n"
+		}
+		return s
+	}
+	primary := func(v string) string {
+		return "  userConfig:\n    opensearch:\n      cluster.routing.allocation.balance.prefer_primary: " + v + "\n"
+	}
+	for _, tc := range []struct {
+		name      string
+		prev, cur string
+		want      []finding
+	}{
+		{"topic renamed while the registry is on", kafka(registry("true", "_schemas")), kafka(registry("true", "schemas2")),
+			[]finding{{"transition", check.Error, "schemas2", []string{`schema_registry_config.topic_name changed from "_schemas" to "schemas2" while schema_registry is true`, "schema ID sequence breaks"}}}},
+		{"topic renamed as the registry is turned on", kafka(registry("false", "a")), kafka(registry("true", "b")),
+			[]finding{{"transition", check.Error, "b", nil}}},
+		{"topic renamed while the registry is off", kafka(registry("false", "a")), kafka(registry("false", "b")), nil},
+		{"topic set to its default", kafka(registry("true", "")), kafka(registry("true", "_schemas")), nil},
+		{"topic removed, away from its default", kafka(registry("true", "mine")), kafka(registry("true", "")),
+			[]finding{{"transition", check.Error, "userConfig", []string{`from "mine" to not set`}}}},
+		{"prefer_primary turned off", search("s", primary("true")), search("s", primary("false")),
+			[]finding{{"transition", check.Information, "false", []string{"opensearch[cluster.routing.allocation.balance.prefer_primary] goes from true to false", "nothing is redistributed"}}}},
+		{"prefer_primary removed: back to its default", search("s", primary("true")), search("s", "  userConfig:\n    opensearch: {}\n"),
+			[]finding{{"transition", check.Information, "opensearch", nil}}},
+		{"prefer_primary turned on", search("s", primary("false")), search("s", primary("true")), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expect(t, tc.cur, Streams(tc.prev, tc.cur).Current[0].Findings, tc.want)
 		})
 	}
 }
@@ -182,14 +221,14 @@ func TestDeletion(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Compare(tc.prev, tc.cur)
-			expect(t, tc.prev[0].Text, c.Previous[0], tc.want)
-			for i, ds := range c.Current {
-				if len(ds) != 0 {
-					t.Errorf("findings on current file %d: %+v", i, ds)
+			expect(t, tc.prev[0].Text, c.Previous[0].Findings, tc.want)
+			for i, ch := range c.Current {
+				if len(ch.Findings) != 0 {
+					t.Errorf("findings on current file %d: %+v", i, ch.Findings)
 				}
 			}
-			if c.Created != tc.created || c.Changed != tc.changed || c.Deleted != tc.deleted {
-				t.Errorf("created, changed, deleted = %d, %d, %d; want %d, %d, %d", c.Created, c.Changed, c.Deleted, tc.created, tc.changed, tc.deleted)
+			if cr, ch, de := totals(c); cr != tc.created || ch != tc.changed || de != tc.deleted {
+				t.Errorf("created, changed, deleted = %d, %d, %d; want %d, %d, %d", cr, ch, de, tc.created, tc.changed, tc.deleted)
 			}
 		})
 	}
@@ -208,9 +247,21 @@ func TestCounts(t *testing.T) {
 	prev := files(search("a", "  project: p\n") + "---\n" + search("b", "  project: p\n"))
 	cur := files(search("a", "  project: p\n  cloudName: x\n") + "---\n" + search("b", "  project: p\n") + "---\n" + search("c", "  project: p\n"))
 	c := Compare(prev, cur)
-	if c.Created != 1 || c.Changed != 1 || c.Deleted != 0 {
-		t.Errorf("created, changed, deleted = %d, %d, %d; want 1, 1, 0", c.Created, c.Changed, c.Deleted)
+	if cr, ch, de := totals(c); cr != 1 || ch != 1 || de != 0 {
+		t.Errorf("created, changed, deleted = %d, %d, %d; want 1, 1, 0", cr, ch, de)
 	}
+}
+
+// totals sums the counts of all files.
+func totals(c *Comparison) (created, changed, deleted int) {
+	for _, f := range c.Current {
+		created += f.Created
+		changed += f.Changed
+	}
+	for _, f := range c.Previous {
+		deleted += f.Deleted
+	}
+	return
 }
 
 func TestListItems(t *testing.T) {
@@ -219,14 +270,14 @@ func TestListItems(t *testing.T) {
 	}
 	cur := list("beta")
 	c := Streams(list("alpha"), cur)
-	expect(t, cur, c.Current[0], []finding{{"immutable", check.Error, "beta", nil}})
-	if d := c.Current[0][0]; d.Path != "items[0].spec.project" || d.Pointer != "/items/0/spec/project" {
+	expect(t, cur, c.Current[0].Findings, []finding{{"immutable", check.Error, "beta", nil}})
+	if d := c.Current[0].Findings[0]; d.Path != "items[0].spec.project" || d.Pointer != "/items/0/spec/project" {
 		t.Errorf("path %q, pointer %q; want the item's", d.Path, d.Pointer)
 	}
 	// The item, moved out of its List, is the same resource.
 	single := strings.ReplaceAll(strings.TrimPrefix(list("alpha"), "apiVersion: v1\nkind: List\nitems:\n- "), "\n  ", "\n")
-	if c := Streams(list("alpha"), single); c.Changed != 0 || c.Deleted != 0 || c.Created != 0 {
-		t.Errorf("moving out of a List: created, changed, deleted = %d, %d, %d; want none", c.Created, c.Changed, c.Deleted)
+	if cr, ch, de := totals(Streams(list("alpha"), single)); cr+ch+de != 0 {
+		t.Errorf("moving out of a List: created, changed, deleted = %d, %d, %d; want none", cr, ch, de)
 	}
 }
 

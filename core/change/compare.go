@@ -14,7 +14,14 @@ import (
 type walker struct {
 	old, cur *resource
 	out      []check.Diagnostic
+	// holders are the objects that hold the members being compared, in
+	// both versions, the nearest last: a transition's condition is a
+	// member of one of them.
+	holders []versions
 }
+
+// versions are the previous and current value of one member.
+type versions struct{ prev, cur *document.Node }
 
 // spot is a member's place: its path, and the key in the current version
 // where a finding on it goes (the member's own, or its nearest ancestor's
@@ -28,13 +35,14 @@ type spot struct {
 func compare(old, cur *resource) []check.Diagnostic {
 	w := &walker{old: old, cur: cur}
 	w.object(cur.kind.Manifest, old.root, cur.root, spot{path: cur.base})
-	w.diskSpace()
 	return w.out
 }
 
 // object compares the members of two mappings of schema s, and the
-// members below them, that carry a lifecycle flag.
+// members below them, that carry a lifecycle flag or transition.
 func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
+	w.holders = append(w.holders, versions{prev, cur})
+	defer func() { w.holders = w.holders[:len(w.holders)-1] }()
 	for _, m := range s.Properties {
 		pv, cv := prev.Get(m.Name), cur.Get(m.Name)
 		if pv == nil && cv == nil {
@@ -47,6 +55,9 @@ func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
 		if m.Lifecycle&(schema.Immutable|schema.Restarts) != 0 && !w.sameOrDefault(m, pv, cv, next) {
 			w.lifecycle(m, pv, cv, next)
 		}
+		for _, t := range m.Transitions() {
+			w.transition(m, t, pv, cv, next)
+		}
 		if m.Type == schema.Object && !m.Free {
 			w.object(m.Schema, pv, cv, next)
 		}
@@ -55,10 +66,11 @@ func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
 
 // lifecycle reports the change of a member marked immutable or restarts.
 func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot) {
+	name := w.label(at)
 	if m.Lifecycle&schema.Immutable != 0 {
-		msg := m.Name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now " + w.show(w.cur, cur)
+		msg := name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now " + w.show(w.cur, cur)
 		if unset(cur) {
-			msg = m.Name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now it is removed"
+			msg = name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now it is removed"
 		}
 		if m.Lifecycle&schema.CreateOnly != 0 {
 			msg += "; it acts only when the service is created"
@@ -66,7 +78,20 @@ func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot
 		w.report(at, cur, check.Error, "immutable", msg)
 		return
 	}
-	w.report(at, cur, check.Warning, "restart", "changing "+m.Name+" restarts all instances of the service")
+	w.report(at, cur, check.Warning, "restart", "changing "+name+" restarts all instances of the service")
+}
+
+// label names a member for a message: its path below spec and
+// userConfig (project, connInfoSecretTarget.name,
+// opensearch.reindex_remote_whitelist), which tells apart members of one
+// name, as the specification names them.
+func (w *walker) label(at spot) string {
+	h := at.path.human
+	if b := w.cur.base.human; b != "" {
+		h = strings.TrimPrefix(h, b+".")
+	}
+	h = strings.TrimPrefix(h, "spec.")
+	return strings.TrimPrefix(h, "userConfig.")
 }
 
 // report adds a finding on n, the member's current value (on the key of
@@ -107,35 +132,6 @@ func (w *walker) sameOrDefault(m *schema.Property, prev, cur *document.Node, at 
 		return def != nil && same(def, cur)
 	}
 	return def != nil && same(prev, def)
-}
-
-// diskSpace reports a smaller spec.disk_space (the data is re-balanced)
-// and a removed one (the current size stays).
-func (w *walker) diskSpace() {
-	at := spot{path: w.cur.base.key("spec").key("disk_space")}
-	spec := w.cur.root.GetPair("spec")
-	if spec == nil {
-		return
-	}
-	at.key = spec.Key
-	prev := w.old.root.Get("spec").Get("disk_space")
-	before, ok := gib(prev)
-	if !ok {
-		return
-	}
-	pr := spec.Value.GetPair("disk_space")
-	if pr != nil {
-		at.key = pr.Key
-	}
-	if pr == nil || pr.Value.IsNull() {
-		w.report(at, nil, check.Information, "disk-space",
-			"disk_space is removed: the service keeps its current size ("+w.show(w.old, prev)+"); set it to change the size")
-		return
-	}
-	if now, ok := gib(pr.Value); ok && now < before {
-		w.report(at, pr.Value, check.Warning, "disk-space",
-			"disk_space goes down from "+w.show(w.old, prev)+" to "+w.show(w.cur, pr.Value)+": the service re-balances its data onto the smaller disks")
-	}
 }
 
 // gib reads a disk_space value: a positive integer, then GiB, G (any

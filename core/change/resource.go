@@ -19,6 +19,7 @@ type resource struct {
 	file    int
 	doc     int
 	secrets *secret.Values // of the whole document, which a List's items share
+	paired  bool           // a previous resource that has a current version
 }
 
 // appendResources adds the resources of d, a document of file, to rs.
