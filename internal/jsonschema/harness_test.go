@@ -16,8 +16,6 @@ import (
 
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
@@ -59,8 +57,6 @@ type failure struct {
 	pointer, keyword, message string
 }
 
-var printer = message.NewPrinter(language.English)
-
 // failures lists the keywords the validator finds broken in v, and where:
 // every node of its answer, since a keyword that holds others (oneOf,
 // allOf, $ref) is broken where they are.
@@ -88,7 +84,8 @@ func failures(t testing.TB, sch *validator.Schema, v any) []failure {
 			kw = "false"
 		}
 		if kw != "" {
-			out = append(out, failure{pointer(e.InstanceLocation), kw, e.ErrorKind.LocalizedString(printer)})
+			msg, _, _ := strings.Cut(e.Error(), "\n")
+			out = append(out, failure{pointer(e.InstanceLocation), kw, msg})
 		}
 		for _, c := range e.Causes {
 			walk(c)
