@@ -20,8 +20,9 @@ type input struct {
 }
 
 // collect reads the inputs in a stable order: arguments as given,
-// directories sorted. Read failures are reported and flagged.
-func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer) ([]input, bool) {
+// directories sorted. Read failures are reported and flagged. skip says
+// which files and directories to leave out (named: the user named it).
+func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer, skip func(path string, named bool) bool) ([]input, bool) {
 	var out []input
 	failed := false
 	fail := func(err error) {
@@ -43,6 +44,9 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			read(stdinName, stdin)
 			continue
 		}
+		if skip(p, true) {
+			continue
+		}
 		st, err := os.Stat(p)
 		if err != nil {
 			fail(err)
@@ -59,12 +63,12 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 				return nil
 			}
 			if d.IsDir() {
-				if path != p && strings.HasPrefix(d.Name(), ".") {
+				if path != p && (strings.HasPrefix(d.Name(), ".") || skip(path, false)) {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			if !isYAML(path) {
+			if !isYAML(path) || skip(path, false) {
 				return nil
 			}
 			// A FIFO, socket or device would block the walk or never end;

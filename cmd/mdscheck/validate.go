@@ -28,6 +28,7 @@ type validateFlags struct {
 	strict                 bool
 	jobs                   int
 	stdinName              string
+	cfg                    configFlags
 	kustomize              []string
 }
 
@@ -83,6 +84,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on warnings too, and report mdscheck:ignore comments that silence nothing")
 	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	mustRegister(cmd.RegisterFlagCompletionFunc("jobs", cobra.NoFileCompletions))
+	addConfigFlags(cmd, &f.cfg)
 	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
 	cmd.Flags().StringArrayVar(&f.kustomize, "kustomize", nil, "build the Kustomize overlay in `DIR` and check the result, each finding shown in the file it comes from (repeatable)")
 	return cmd
@@ -115,7 +117,14 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	case "github":
 		write = writeGitHub
 	}
-	inputs, ioFailed := collect(paths, cmd.InOrStdin(), f.stdinName, stderr)
+	cfgs, err := f.cfg.open(stderr)
+	if err != nil {
+		return err
+	}
+	inputs, ioFailed := collect(paths, cmd.InOrStdin(), f.stdinName, stderr, cfgs.skip)
+	if cfgs.failed(stderr) {
+		return exitStatus(2) // a mistake in a configuration would change what is reported
+	}
 	var prog *progress
 	if isTerminal(stderr) {
 		prog = &progress{w: stderr}
@@ -123,6 +132,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	results := checkAll(inputs, opts, f.jobs, prog)
 	built, buildFailed := overlays(f.kustomize, opts, stderr)
 	results, ioFailed = append(results, built...), ioFailed || buildFailed
+	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}

@@ -36,6 +36,7 @@ func TestParseProblems(t *testing.T) {
 		{"rules: {maximum: info}\n", `info: the severity of maximum is error, warning, information or off, not "info"; did you mean "information"? => information` + "\n"},
 		{"rules: {maximum: 3}\n", `3: the severity of maximum is error, warning, information or off, not "3"` + "\n"},
 		{"rules: {maximum: [warning]}\n", `[warning]: the severity of maximum is error, warning, information or off, not a list` + "\n"},
+		{"rules:\n  maximum:\n", "maximum: the severity of maximum is error, warning, information or off, not null\n"},
 		{"unknownFields: information\n", `information: unknownFields is error, warning or off, not "information"` + "\n"},
 		{"unknownFields: off\nrules: {unknown-field: warning}\n", "unknownFields: unknownFields and rules' unknown-field both set the severity of unknown fields; keep one\n"},
 		{"exclude: legacy\n", `legacy: exclude is a list of globs, such as ["legacy/**"], not a string` + "\n"},

@@ -144,3 +144,12 @@ func (f *Finder) Loaded() []*Config {
 	}
 	return out
 }
+
+// Cached returns the configuration file at path as it was last read, if
+// it was.
+func (f *Finder) Cached(path string) (*Config, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l, ok := f.loaded[path]
+	return l.c, ok && l.c != nil
+}

@@ -166,7 +166,7 @@ func (p *parser) rules(n *document.Node) map[string]Level {
 				p.add(kv.Key.Start, kv.Key.End, fmt.Sprintf("unknown rule code %s; `mdscheck explain RULE` and docs/rules.md list them", quote(code)), "")
 			}
 		}
-		l, ok := p.level(kv.Value, levelNames[1:], "the severity of "+code)
+		l, ok := p.level(&kv, levelNames[1:], "the severity of "+code)
 		if known && ok {
 			out[code] = l
 		}
@@ -174,8 +174,9 @@ func (p *parser) rules(n *document.Node) map[string]Level {
 	return out
 }
 
-// level reads one of names.
-func (p *parser) level(n *document.Node, names []string, what string) (Level, bool) {
+// level reads one of names, the value of kv.
+func (p *parser) level(kv *document.Pair, names []string, what string) (Level, bool) {
+	n := kv.Value
 	if n.Kind == document.Scalar && !n.IsNull() {
 		// Text is the value as written: a plain off is the word, not the
 		// boolean that YAML 1.1 makes of it.
@@ -194,6 +195,9 @@ func (p *parser) level(n *document.Node, names []string, what string) (Level, bo
 			return Unset, false
 		}
 	}
+	if n.Start == n.End {
+		n = kv.Key // an empty value: show where it is missing
+	}
 	p.add(n.Start, n.End, msg, "")
 	return Unset, false
 }
@@ -204,7 +208,7 @@ func (p *parser) unknownFields(kv *document.Pair, rules map[string]Level) {
 	if kv == nil {
 		return
 	}
-	l, ok := p.level(kv.Value, unknownFieldLevels, "unknownFields")
+	l, ok := p.level(kv, unknownFieldLevels, "unknownFields")
 	if !ok {
 		return
 	}
