@@ -26,15 +26,17 @@ const Dialect = "https://json-schema.org/draft/2020-12/schema"
 
 // Kind returns the JSON Schema of a kind's manifest.
 func Kind(k *schema.Kind) map[string]any {
-	m := node(k.Name, k.Manifest, false)
+	m := node(k.Name, k.Manifest, false, false)
 	m["$schema"] = Dialect
 	m["title"] = k.Name + " (" + schema.APIVersion + ")"
 	return m
 }
 
 // node writes s, the schema of the member called name, and everything
-// below it. required says whether the member's object requires it.
-func node(name string, s *schema.Schema, required bool) map[string]any {
+// below it. required says whether the member's object requires it;
+// nullable whether null may stand for it: an optional member that is null
+// is unset, as Kubernetes and mdscheck read it.
+func node(name string, s *schema.Schema, required, nullable bool) map[string]any {
 	m := map[string]any{}
 	// What the schema cannot say itself, said in words beside the rest,
 	// and the rules between members, said in words too.
@@ -48,7 +50,7 @@ func node(name string, s *schema.Schema, required bool) map[string]any {
 		}
 		props := map[string]any{}
 		for _, p := range s.Properties {
-			props[p.Name] = node(p.Name, p.Schema, p.Required)
+			props[p.Name] = node(p.Name, p.Schema, p.Required, !p.Required)
 		}
 		m["properties"] = props
 		m["additionalProperties"] = false
@@ -67,7 +69,7 @@ func node(name string, s *schema.Schema, required bool) map[string]any {
 	case schema.Array:
 		m["type"] = "array"
 		if s.Items != nil {
-			m["items"] = node(name+"[]", s.Items, false)
+			m["items"] = node(name+"[]", s.Items, false, false)
 		}
 		if s.MaxItems > 0 {
 			m["maxItems"] = s.MaxItems
@@ -103,6 +105,12 @@ func node(name string, s *schema.Schema, required bool) map[string]any {
 	}
 	if len(s.Enum) > 0 {
 		m["enum"] = values(s, s.Enum)
+	}
+	if nullable {
+		m["type"] = []any{m["type"], "null"}
+		if e, ok := m["enum"].([]any); ok {
+			m["enum"] = append(e, nil)
+		}
 	}
 	if s.Default != "" {
 		m["default"] = value(s, s.Default)

@@ -309,3 +309,34 @@ func TestComparisonsAreSaid(t *testing.T) {
 		t.Fatal("the data has no comparison between members: the test proves nothing")
 	}
 }
+
+// TestNullAsMdscheckReadsIt: null in place of each member or item is
+// flagged by the schemas exactly where mdscheck flags it: an optional
+// member that is null is unset, a required one is missing, an item or a
+// map's value is of the wrong type.
+func TestNullAsMdscheckReadsIt(t *testing.T) {
+	compiled := map[string]*validator.Schema{}
+	for name, s := range schemas(t) {
+		compiled[name] = compile(t, s)
+	}
+	nullable := 0
+	for _, k := range schema.Names() {
+		for _, m := range members(k) {
+			ptr := pointer(m.segs)
+			doc := manifest(k, m.segs, nil)
+			mdscheck := slices.ContainsFunc(findings(t, doc), func(d check.Diagnostic) bool { return d.Pointer == ptr })
+			if !mdscheck {
+				nullable++
+			}
+			for _, name := range []string{k, "stream"} {
+				flagged := slices.ContainsFunc(failures(t, compiled[name], doc), func(f failure) bool { return f.pointer == ptr })
+				if flagged != mdscheck && !(name == "stream" && (ptr == "/apiVersion" || ptr == "/kind")) {
+					t.Errorf("%s %s: null is flagged by mdscheck %v, by the %s schema %v", k, ptr, mdscheck, name, flagged)
+				}
+			}
+		}
+	}
+	if nullable == 0 {
+		t.Error("no member may be null: the test proves nothing")
+	}
+}

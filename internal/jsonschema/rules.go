@@ -90,8 +90,13 @@ func addRules(m map[string]any, s *schema.Schema) []string {
 		m["dependentRequired"] = deps
 	}
 	if len(all) > 0 {
+		// Only an object: null, which may stand for an optional object,
+		// would match the required of every choice, and so break oneOf.
 		prev, _ := m["allOf"].([]any)
-		m["allOf"] = append(prev, all...)
+		for _, a := range all {
+			prev = append(prev, map[string]any{"if": map[string]any{"type": "object"}, "then": a})
+		}
+		m["allOf"] = prev
 	}
 	for _, c := range cel {
 		if c[0] != "" {

@@ -19,7 +19,7 @@ func Stream() map[string]any {
 	var dispatch []any
 	ourGroup := "^" + regexp.QuoteMeta(schema.Group) + "/"
 	for _, n := range names {
-		k := node(n, schema.Lookup(n).Manifest, false)
+		k := node(n, schema.Lookup(n).Manifest, false, false)
 		k["title"] = n + " (" + schema.APIVersion + ")"
 		defs[n] = k
 		dispatch = append(dispatch, map[string]any{
