@@ -20,6 +20,14 @@ func writeGitHub(w io.Writer, results []fileResult) error {
 			case "warning":
 				cmd = "warning"
 			}
+			if r.previous {
+				// The file and line of the previous version are not in the
+				// pull request's tree: the annotation goes on the run, the
+				// place in its message.
+				fmt.Fprintf(bw, "::%s title=%s::%s\n", cmd, ghProperty("mdscheck "+d.Rule),
+					ghData(fmt.Sprintf("%s:%d: %s [%s]", r.path, d.Range.Start.Line+1, d.Message, d.Rule)))
+				continue
+			}
 			fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", cmd,
 				ghProperty(r.path), d.Range.Start.Line+1, d.Range.Start.Character+1,
 				d.Range.End.Line+1, d.Range.End.Character+1,

@@ -9,6 +9,9 @@ import (
 
 type jsonFile struct {
 	Path string `json:"path"`
+	// Previous marks a file of the previous version (--previous): the
+	// deletions it holds are reported on it.
+	Previous bool `json:"previous,omitempty"`
 	report.File
 }
 
@@ -17,6 +20,9 @@ type jsonSummary struct {
 	Documents int `json:"documents"`
 	Errors    int `json:"errors"`
 	Warnings  int `json:"warnings"`
+	// The resources created, changed and deleted, and the findings left
+	// out: only with --previous.
+	*changeCounts
 }
 
 // writeJSON prints exactly one object: the contract of DESIGN.md section 3.
@@ -26,13 +32,16 @@ func writeJSON(w io.Writer, results []fileResult) error {
 		Summary jsonSummary `json:"summary"`
 	}{Files: make([]jsonFile, 0, len(results))}
 	for _, r := range results {
-		out.Files = append(out.Files, jsonFile{Path: r.path, File: r.file})
+		out.Files = append(out.Files, jsonFile{Path: r.path, Previous: r.previous, File: r.file})
 		e, wn := r.file.Counts()
-		out.Summary.Files++
-		out.Summary.Documents += len(r.file.Documents)
+		if !r.previous { // not an input: a place to show a deletion
+			out.Summary.Files++
+			out.Summary.Documents += len(r.file.Documents)
+		}
 		out.Summary.Errors += e
 		out.Summary.Warnings += wn
 	}
+	out.Summary.changeCounts = sumChanges(results)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

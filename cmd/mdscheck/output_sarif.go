@@ -81,6 +81,11 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 	for _, r := range results {
 		uri := filepath.ToSlash(r.path)
 		uri = strings.TrimPrefix(uri, "./")
+		where := ""
+		if r.previous {
+			// Code scanning knows the files of the tree, not git:REF:path.
+			uri, where = filepath.ToSlash(treePath(r.path)), " (in the previous version, "+r.path+")"
+		}
 		for _, d := range r.file.Diagnostics {
 			level := "note"
 			switch d.Severity {
@@ -92,7 +97,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 			// SARIF columns are 1-based UTF-16 code units by default, as LSP's.
 			run.Results = append(run.Results, sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: level,
-				Message: sarifMessage{d.Message},
+				Message: sarifMessage{d.Message + where},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 					ArtifactLocation: sarifArtifact{URI: uri},
 					Region: sarifRegion{StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,

@@ -23,11 +23,13 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 		bw := bufio.NewWriter(w)
 		var files, docs, checked, errs, warns int
 		for _, r := range results {
-			files++
-			docs += len(r.file.Documents)
-			for _, d := range r.file.Documents {
-				if d.Checked {
-					checked++
+			if !r.previous { // not an input: a place to show a deletion
+				files++
+				docs += len(r.file.Documents)
+				for _, d := range r.file.Documents {
+					if d.Checked {
+						checked++
+					}
 				}
 			}
 			if len(r.file.Diagnostics) == 0 {
@@ -83,6 +85,9 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 			summary = fmt.Sprintf("no problems in %d %s (%d of %d documents checked)", files, pluralWord(files, "file"), checked, docs)
 		}
 		fmt.Fprintln(bw, summary)
+		if ch := sumChanges(results); ch != nil {
+			fmt.Fprintln(bw, ch.describe())
+		}
 		return bw.Flush()
 	}
 }

@@ -20,6 +20,10 @@ type fileResult struct {
 	path string
 	src  string
 	file report.File
+	// previous marks a file of the previous version (validate
+	// --previous), shown for the deletions it holds.
+	previous bool
+	changes  *changeCounts // what --previous counted in the file; nil without it
 }
 
 // validateFlags are the flags of validate.
@@ -30,6 +34,7 @@ type validateFlags struct {
 	stdinName              string
 	cfg                    configFlags
 	kustomize              []string
+	prev                   previousFlags
 }
 
 // maxJobs bounds --jobs: far above any core count that helps, far below
@@ -87,6 +92,7 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 	addConfigFlags(cmd, &f.cfg)
 	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
 	cmd.Flags().StringArrayVar(&f.kustomize, "kustomize", nil, "build the Kustomize overlay in `DIR` and check the result, each finding shown in the file it comes from (repeatable)")
+	f.prev.register(cmd)
 	return cmd
 }
 
@@ -133,6 +139,11 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	built, buildFailed := overlays(f.kustomize, opts, stderr)
 	results, ioFailed = append(results, built...), ioFailed || buildFailed
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
+	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, stderr)
+	if err != nil {
+		return err
+	}
+	results = compared
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}

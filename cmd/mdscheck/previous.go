@@ -1,0 +1,403 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mdscheck/mdscheck/core/change"
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// previousFlags are the flags of validate that compare with a previous
+// version.
+type previousFlags struct {
+	source  string // --previous: git:REF, a file or a directory
+	newOnly bool
+}
+
+func (f *previousFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.source, "previous", "",
+		"compare with the previous version in `SOURCE`: git:REF (the same paths at that commit) or a file or directory")
+	cmd.Flags().BoolVar(&f.newOnly, "new-only", false,
+		"with --previous, leave out the findings the previous version already had (counted in the summary)")
+}
+
+// changeCounts are what validate --previous counts in one file: current
+// resources created and changed, previous ones deleted, and findings
+// --new-only left out.
+type changeCounts struct {
+	Created int `json:"created"`
+	Changed int `json:"changed"`
+	Deleted int `json:"deleted"`
+	LeftOut int `json:"leftOut"`
+}
+
+// sumChanges adds up the counts of all results, or returns nil when the
+// run compared nothing: no --previous, or no file in either version.
+func sumChanges(results []fileResult) *changeCounts {
+	var sum *changeCounts
+	for _, r := range results {
+		if r.changes == nil {
+			continue
+		}
+		if sum == nil {
+			sum = &changeCounts{}
+		}
+		sum.Created += r.changes.Created
+		sum.Changed += r.changes.Changed
+		sum.Deleted += r.changes.Deleted
+		sum.LeftOut += r.changes.LeftOut
+	}
+	return sum
+}
+
+// describe says the counts in words, for the text summary.
+func (c *changeCounts) describe() string {
+	s := fmt.Sprintf("compared with the previous version: %d created, %d changed, %d deleted", c.Created, c.Changed, c.Deleted)
+	if c.LeftOut > 0 {
+		s += fmt.Sprintf("; %s the previous version already had left out (--new-only)", plural(c.LeftOut, "finding"))
+	}
+	return s
+}
+
+// previousFile is a file of the previous version.
+type previousFile struct {
+	name string // as findings show it: the file's path, or git:REF:path
+	key  string // what pairs it with a current file: see key
+	src  string
+}
+
+// apply compares with the previous version when --previous is given. A
+// source that cannot be read is reported and ends the run with status 2.
+func (f *previousFlags) apply(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, stderr io.Writer) ([]fileResult, error) {
+	if f.source == "" {
+		if f.newOnly {
+			return nil, errors.New("--new-only needs --previous: the findings of which version to leave out")
+		}
+		return results, nil
+	}
+	out, err := f.compare(paths, inputs, results, opts, jobs)
+	if err != nil {
+		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
+		return nil, exitStatus(2)
+	}
+	return out, nil
+}
+
+// compare adds to the results of the current inputs what the comparison
+// with the previous version finds: the lifecycle findings in current
+// files, the previous files that hold a deletion (marked previous), and
+// the counts. With --new-only it leaves out the findings the previous
+// version already had.
+func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int) ([]fileResult, error) {
+	var prev []previousFile
+	var keys []string
+	var err error
+	if ref, ok := strings.CutPrefix(f.source, "git:"); ok {
+		prev, keys, err = readGitPrevious(ref, paths, inputs)
+	} else {
+		prev, keys, err = readPreviousFiles(f.source, paths, inputs)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--previous %s: %w", f.source, err)
+	}
+	before := make([]change.File, len(prev))
+	for i, p := range prev {
+		before[i] = change.File{Path: p.key, Text: p.src}
+	}
+	now := make([]change.File, len(inputs))
+	for i, in := range inputs {
+		now[i] = change.File{Path: keys[i], Text: in.src}
+	}
+	cmp := change.Compare(before, now)
+	// The results start with those of the inputs, in order; what follows
+	// (a Kustomize overlay's) has no previous version here.
+	if f.newOnly {
+		leaveOutKnown(cmp, prev, results[:len(inputs)], opts, jobs)
+	}
+	for i := range inputs {
+		ch := cmp.Current[i]
+		if results[i].changes == nil {
+			results[i].changes = &changeCounts{}
+		}
+		results[i].changes.Created, results[i].changes.Changed = ch.Created, ch.Changed
+		addFindings(&results[i], ch.Findings)
+	}
+	for i, p := range prev {
+		ch := cmp.Previous[i]
+		if len(ch.Findings) == 0 {
+			continue
+		}
+		results = append(results, previousResult(p, ch, opts))
+	}
+	return results, nil
+}
+
+// leaveOutKnown removes from the results the findings that the previous
+// version already had at the same resource, pointer and rule, and counts
+// them.
+func leaveOutKnown(cmp *change.Comparison, prev []previousFile, results []fileResult, opts check.Options, jobs int) {
+	ins := make([]input, len(prev))
+	for i, p := range prev {
+		ins[i] = input{path: p.name, src: p.src}
+	}
+	known := map[string]bool{}
+	for i, r := range checkAll(ins, opts, jobs, nil) {
+		for _, d := range r.file.Diagnostics {
+			known[cmp.Key(true, i, d.Document, d.Pointer, d.Rule)] = true
+		}
+	}
+	for i := range results {
+		r := &results[i]
+		r.changes = &changeCounts{}
+		kept := r.file.Diagnostics[:0]
+		for _, d := range r.file.Diagnostics {
+			if known[cmp.Key(false, i, d.Document, d.Pointer, d.Rule)] {
+				r.changes.LeftOut++
+				continue
+			}
+			kept = append(kept, d)
+		}
+		r.file.Diagnostics = kept
+	}
+}
+
+// addFindings adds lifecycle findings to a file's, in the order of the
+// report: by document, then position.
+func addFindings(r *fileResult, ds []check.Diagnostic) {
+	if len(ds) == 0 {
+		return
+	}
+	idx := text.NewIndex(r.src)
+	for _, d := range ds {
+		r.file.Diagnostics = append(r.file.Diagnostics, report.Convert(idx, d, text.UTF16))
+	}
+	all := r.file.Diagnostics
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		if a.Document != b.Document {
+			return a.Document < b.Document
+		}
+		if a.Range.Start.Line != b.Range.Start.Line {
+			return a.Range.Start.Line < b.Range.Start.Line
+		}
+		return a.Range.Start.Character < b.Range.Start.Character
+	})
+}
+
+// previousResult is the entry of a previous file that holds deletions:
+// its documents and secrets as a check reads them, and the deletions.
+func previousResult(p previousFile, ch change.Changes, opts check.Options) fileResult {
+	spans, _ := report.Spans(p.src)
+	docs := make([]report.Checked, len(spans))
+	for i, sp := range spans {
+		docs[i] = report.CheckDocument(p.src, sp, i, opts)
+		docs[i].Diagnostics = nil // the previous version's own findings are not news
+	}
+	for _, d := range ch.Findings {
+		if d.Document >= 0 && d.Document < len(docs) {
+			docs[d.Document].Diagnostics = append(docs[d.Document].Diagnostics, d)
+		}
+	}
+	return fileResult{path: p.name, src: p.src, previous: true, changes: &changeCounts{Deleted: ch.Deleted},
+		file: report.Build(p.src, docs, nil, text.UTF16)}
+}
+
+// readGitPrevious reads the previous version of the paths at ref, in the
+// git repository that holds each, and returns with it the key of each
+// current input: its path from the top of its work tree, as the previous
+// files have theirs.
+func readGitPrevious(ref string, paths []string, inputs []input) ([]previousFile, []string, error) {
+	if ref == "" {
+		return nil, nil, errors.New("name a revision: git:HEAD, git:origin/main, git:v1.2.0")
+	}
+	repos := map[string]*gitRepo{}
+	open := func(path string) (*gitRepo, error) {
+		dir := path
+		if st, err := os.Stat(path); err != nil || !st.IsDir() {
+			dir = filepath.Dir(path)
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return nil, err
+		}
+		if g := repos[abs]; g != nil {
+			return g, nil
+		}
+		g, err := openGit(abs, ref)
+		if err != nil {
+			return nil, err
+		}
+		repos[abs] = g
+		return g, nil
+	}
+	var prev []previousFile
+	for _, p := range paths {
+		if p == "-" {
+			continue // standard input has no previous version in git
+		}
+		st, err := os.Stat(p)
+		if err != nil {
+			continue // reading the current version has said why
+		}
+		g, err := open(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		rel, ok := g.rel(p)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s is outside the work tree of %s", p, g.root)
+		}
+		blobs, err := g.list(rel)
+		if err != nil {
+			return nil, nil, err
+		}
+		if st.IsDir() {
+			// The files a directory holds, as validate finds them now.
+			kept := blobs[:0]
+			for _, b := range blobs {
+				inner := strings.TrimPrefix(b.path, rel+"/")
+				if rel == "." {
+					inner = b.path
+				}
+				if isYAML(b.path) && !hiddenDir(inner) {
+					kept = append(kept, b)
+				}
+			}
+			blobs = kept
+		}
+		texts, err := g.read(blobs, int64(document.DefaultLimits.StreamBytes))
+		if err != nil {
+			return nil, nil, err
+		}
+		for i, b := range blobs {
+			prev = append(prev, previousFile{name: "git:" + ref + ":" + b.path, key: g.root + "\x00" + b.path, src: texts[i]})
+		}
+	}
+	keys := make([]string, len(inputs))
+	for i, in := range inputs {
+		keys[i] = in.path
+		if g, err := open(in.path); err == nil {
+			if rel, ok := g.rel(in.path); ok {
+				keys[i] = g.root + "\x00" + rel
+			}
+		}
+	}
+	return prev, keys, nil
+}
+
+// treePath returns the path in its repository of a previous file named
+// git:REF:path (a revision has no colon), or the name as it is.
+func treePath(name string) string {
+	if rest, ok := strings.CutPrefix(name, "git:"); ok {
+		if _, p, ok := strings.Cut(rest, ":"); ok {
+			return p
+		}
+	}
+	return name
+}
+
+// hiddenDir reports whether a path below a directory passes through a
+// hidden directory, which validate does not search.
+func hiddenDir(path string) bool {
+	dirs := strings.Split(path, "/")
+	for _, d := range dirs[:len(dirs)-1] {
+		if strings.HasPrefix(d, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// readPreviousFiles reads the previous version from a file or directory,
+// and returns with it the key of each current input: its path relative to
+// the PATH argument that found it, as the previous files have theirs
+// relative to source (a file's key is its name).
+func readPreviousFiles(source string, paths []string, inputs []input) ([]previousFile, []string, error) {
+	st, err := os.Stat(source)
+	if err != nil {
+		return nil, nil, err
+	}
+	names := []string{source}
+	if st.IsDir() {
+		names = names[:0]
+		err := filepath.WalkDir(source, func(path string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return err
+			case d.IsDir() && path != source && strings.HasPrefix(d.Name(), "."):
+				return filepath.SkipDir
+			case !d.IsDir() && isYAML(path) && d.Type().IsRegular():
+				names = append(names, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	prev := make([]previousFile, len(names))
+	for i, name := range names {
+		b, err := readLimited(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		prev[i] = previousFile{name: name, key: relKey(source, st.IsDir(), name), src: b}
+	}
+	keys := make([]string, len(inputs))
+	for i, in := range inputs {
+		keys[i] = in.path
+		for _, p := range paths {
+			if p == "-" {
+				continue
+			}
+			if st, err := os.Stat(p); err == nil && (p == in.path || st.IsDir()) {
+				if k := relKey(p, st.IsDir(), in.path); k != "" {
+					keys[i] = k
+					break
+				}
+			}
+		}
+	}
+	return prev, keys, nil
+}
+
+// readLimited reads a file up to one byte over the largest stream read at
+// all, which the check then reports as too large.
+func readLimited(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(document.DefaultLimits.StreamBytes)+1))
+	return string(b), err
+}
+
+// relKey is the key of path, found from root: its path below root with
+// slashes, or its name when root is the file itself; "" when path is not
+// below root.
+func relKey(root string, dir bool, path string) string {
+	if !dir {
+		if root == path {
+			return filepath.Base(path)
+		}
+		return ""
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
