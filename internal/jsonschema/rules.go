@@ -63,12 +63,19 @@ func addRules(m map[string]any, s *schema.Schema) []string {
 				say(r, code(p.Name)+" needs "+code(r.Names[0]), true)
 			case schema.Conflicts:
 				all = append(all, map[string]any{"not": conflict(s, p.Name, r.Names[0])})
-				text := code(p.Name) + " and " + code(r.Names[0]) + " are not set together"
-				if p.Type == schema.Boolean {
-					text = code(p.Name) + " and " + code(r.Names[0]) + " are not both true"
-				}
+				other := s.Property(r.Names[0])
+				text := code(p.Name) + " and " + code(other.Name) + " are not set together"
 				if r.Words != "" {
 					text += ": " + r.Words
+				}
+				if p.Type == schema.Boolean {
+					text = code(p.Name) + " and " + code(other.Name) + " are not both true"
+					if other.Default == "true" {
+						text += " (" + code(other.Name) + " is true by default)"
+					}
+					if r.Words != "" {
+						text += "; set " + code(other.Name) + " to false " + r.Words
+					}
 				}
 				say(r, text, true)
 			case schema.NotAbove:
