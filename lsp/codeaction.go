@@ -67,7 +67,7 @@ func (s *server) findings(d *openDoc) *checkResult {
 		return last
 	}
 	settings, enc := s.current(), s.encoding()
-	file, _ := d.checker.run(src, settings.options(), enc)
+	file, _ := s.run(d, src, settings, enc)
 	return &checkResult{version: version, text: src, file: file}
 }
 

@@ -24,7 +24,11 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	}
 	_, src := d.snapshot()
 	src = d.checker.as.text(src) // a template's actions masked
-	items := lang.Complete(src, position(p.Position), enc)
+	complete := lang.Complete
+	if isConfig(d.uri) {
+		complete = completeConfig
+	}
+	items := complete(src, position(p.Position), enc)
 	s.mu.Lock()
 	snippets, insertReplace := s.caps.snippets, s.caps.insertReplace
 	s.mu.Unlock()

@@ -5,7 +5,6 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -71,7 +70,7 @@ func (s *server) check(d *openDoc) {
 	var checked []checkedText
 	s.safely("checking a document", func() {
 		if settings.Enable {
-			res.file, checked = d.checker.run(src, settings.options(), enc)
+			res.file, checked = s.run(d, src, settings, enc)
 			res.rechecked = len(checked)
 		}
 	})
@@ -241,7 +240,7 @@ func toProtocol(d report.Diagnostic) protocol.Diagnostic {
 		Range:           toRange(d.Range),
 		Severity:        &sev,
 		Code:            &protocol.IntegerOrString{Value: d.Rule},
-		CodeDescription: &protocol.CodeDescription{HRef: check.RuleURL(d.Rule)},
+		CodeDescription: &protocol.CodeDescription{HRef: ruleURL(d.Rule)},
 		Source:          &source,
 		Message:         d.Message,
 		Data:            diagnosticData{Rule: d.Rule, Pointer: d.Pointer, Document: d.Document},

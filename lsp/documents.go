@@ -157,6 +157,7 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 		return nil
 	}
 	d.close()
+	s.didCloseConfig(d.uri)
 	// The diagnostics of a closed file would otherwise stay in the
 	// editor's problem list, stale.
 	s.client.notify(string(protocol.ServerTextDocumentPublishDiagnostics),

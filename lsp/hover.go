@@ -16,7 +16,11 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	}
 	_, src := d.snapshot()
 	src = d.checker.as.text(src) // a template's actions masked
-	h := lang.Hover(src, position(p.Position), enc)
+	hover := lang.Hover
+	if isConfig(d.uri) {
+		hover = hoverConfig
+	}
+	h := hover(src, position(p.Position), enc)
 	if h == nil {
 		return nil, nil
 	}

@@ -92,6 +92,7 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 		plainHover:      len(c.TextDocument.Hover.ContentFormat) > 0 && !slices.Contains(c.TextDocument.Hover.ContentFormat, "markdown"),
 	}
 	base, _, problems := DefaultSettings.merge(p.InitializationOptions)
+	s.cfg.watch = watchesFiles(ctx.Params)
 
 	s.mu.Lock()
 	s.state = stateRunning
@@ -138,5 +139,6 @@ func (s *server) initialized(*glsp.Context, *protocol.InitializedParams) error {
 	if pull {
 		go s.pullSettings()
 	}
+	go s.watchConfigs()
 	return nil
 }

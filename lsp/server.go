@@ -100,6 +100,8 @@ type server struct {
 	base     Settings // defaults and initializationOptions
 	settings Settings
 	docs     map[string]*openDoc
+
+	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 }
 
 // client is the way back to the editor; both methods are safe from any
@@ -129,6 +131,7 @@ func newServer(logger *log.Logger, opts Options) *server {
 		TextDocumentHover:               s.hover,
 		TextDocumentDocumentSymbol:      s.documentSymbol,
 		TextDocumentCodeAction:          s.codeAction,
+		WorkspaceDidChangeWatchedFiles:  s.didChangeWatchedFiles,
 	}
 	return s
 }

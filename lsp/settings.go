@@ -20,12 +20,13 @@ type Settings struct {
 	// and answers completion, hover, symbols and code actions with nothing.
 	Enable bool `json:"enable"`
 	// UnknownFields is how members the schema does not know are reported:
-	// "error", "warning" or "off".
+	// "error", "warning" or "off"; "" leaves it to the configuration file
+	// (.mdscheck.yaml), which the editor's setting overrides.
 	UnknownFields string `json:"unknownFields"`
 }
 
 // DefaultSettings apply where the client says nothing.
-var DefaultSettings = Settings{Enable: true, UnknownFields: "error"}
+var DefaultSettings = Settings{Enable: true}
 
 // section is the settings section of mdscheck.
 const section = "mdscheck"
@@ -146,7 +147,7 @@ func (s *server) applySettings(next Settings, problems []string) {
 	if !changed {
 		return
 	}
-	s.log.Printf("settings: enable=%t unknownFields=%s", next.Enable, next.UnknownFields)
+	s.log.Printf("settings: enable=%t unknownFields=%q", next.Enable, next.UnknownFields)
 	for _, d := range s.openDocuments() {
 		s.schedule(d, 0)
 	}

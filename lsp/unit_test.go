@@ -246,7 +246,7 @@ func TestSettingsMerge(t *testing.T) {
 	}{
 		{`{"mdscheck": {"unknownFields": "warning"}}`, Settings{Enable: true, UnknownFields: "warning"}, true, 0},
 		{`{"unknownFields": "off", "enable": false}`, Settings{Enable: false, UnknownFields: "off"}, true, 0},
-		{`{"mdscheck.enable": false}`, Settings{Enable: false, UnknownFields: "error"}, true, 0},
+		{`{"mdscheck.enable": false}`, func() Settings { s := DefaultSettings; s.Enable = false; return s }(), true, 0},
 		{`{"mdscheck": {}}`, DefaultSettings, true, 0},
 		{`{"yaml": {"validate": true}}`, DefaultSettings, false, 0},
 		{`null`, DefaultSettings, false, 0},
