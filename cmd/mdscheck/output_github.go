@@ -34,6 +34,10 @@ func writeGitHub(w io.Writer, results []fileResult) error {
 				ghProperty("mdscheck "+d.Rule), ghData(d.Message+" ["+d.Rule+"]"))
 		}
 	}
+	if ch := sumChanges(results); ch != nil {
+		// A line of the log, not an annotation: the counts are no finding.
+		fmt.Fprintln(bw, "mdscheck: "+ch.describe())
+	}
 	return bw.Flush()
 }
 

@@ -19,6 +19,9 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool    sarifTool     `json:"tool"`
 	Results []sarifResult `json:"results"`
+	// Properties hold what --previous counted (created, changed, deleted,
+	// leftOut): a SARIF property bag.
+	Properties *changeCounts `json:"properties,omitempty"`
 }
 
 type sarifTool struct {
@@ -106,6 +109,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 			})
 		}
 	}
+	run.Properties = sumChanges(results)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})

@@ -107,12 +107,23 @@ func TestPreviousFormats(t *testing.T) {
 			t.Errorf("%s: exit %d, want %q in\n%s%s", format, code, want, out, errOut)
 		}
 	}
-	_, out, _ := runCLI(t, "", "validate", "--format", "json", "new")
-	if strings.Contains(out, `"created"`) || strings.Contains(out, `"previous"`) {
-		t.Errorf("without --previous the JSON output has its fields:\n%s", out)
+	for _, format := range []string{"json", "sarif", "github"} {
+		_, out, _ := runCLI(t, "", "validate", "--format", format, "new")
+		if strings.Contains(out, `"created"`) || strings.Contains(out, `"previous"`) || strings.Contains(out, "compared with") {
+			t.Errorf("without --previous the %s output says what it counts:\n%s", format, out)
+		}
+	}
+	// The counts in each format.
+	for format, want := range map[string]string{
+		"sarif":  `"properties": {` + "\n" + `        "created": 1,`,
+		"github": "\nmdscheck: compared with the previous version: 1 created, 0 changed, 1 deleted\n",
+	} {
+		if _, out, _ := runCLI(t, "", "validate", "--format", format, "--previous", "old", "new"); !strings.Contains(out, want) {
+			t.Errorf("%s: want %q in\n%s", format, want, out)
+		}
 	}
 	// The files count the inputs, not the previous file shown.
-	_, out, _ = runCLI(t, "", "validate", "--format", "json", "--previous", "old", "new")
+	_, out, _ := runCLI(t, "", "validate", "--format", "json", "--previous", "old", "new")
 	if !strings.Contains(out, `"files": 1,`) || !strings.Contains(out, `"deleted": 1`) || !strings.Contains(out, `"created": 1`) {
 		t.Errorf("summary:\n%s", out)
 	}
