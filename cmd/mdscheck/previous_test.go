@@ -146,3 +146,24 @@ func TestPreviousNeverShowsASecret(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviousConfiguration: .mdscheck.yaml sets the severities of the
+// comparison's rules as of any other.
+func TestPreviousConfiguration(t *testing.T) {
+	dir := manifestTree(t,
+		".mdscheck.yaml", "rules:\n  deletion: off\n  immutable: warning\n",
+		"old/a.yaml", kafka("a", "p", "  terminationProtection: true\n")+"---\n"+kafka("b", "p", ""),
+		"new/b.yaml", kafka("b", "q", ""))
+	t.Chdir(dir)
+	code, out, errOut := runCLI(t, "", "validate", "--format", "json", "--previous", "old", "new")
+	j := decode(t, out)
+	var got []string
+	for _, f := range j.Files {
+		for _, d := range f.Diagnostics {
+			got = append(got, d.Rule+" "+d.Severity)
+		}
+	}
+	if code != 0 || strings.Join(got, ",") != "immutable warning" {
+		t.Errorf("exit %d, findings %q; want 0 and only an immutable warning\n%s%s", code, got, out, errOut)
+	}
+}

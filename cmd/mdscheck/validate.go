@@ -138,12 +138,14 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	results := checkAll(inputs, opts, f.jobs, prog)
 	built, buildFailed := overlays(f.kustomize, opts, stderr)
 	results, ioFailed = append(results, built...), ioFailed || buildFailed
-	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
+	// The comparison's findings come first, so that the configuration
+	// sets their severities too.
 	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, stderr)
 	if err != nil {
 		return err
 	}
 	results = compared
+	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}
