@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mdscheck/mdscheck/core/change"
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
@@ -46,22 +47,100 @@ func position(line, character int32) text.Position {
 // two documents the module can keep its collector going and stop once the
 // result is as large as it may get.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
+	var w jsonWriter
+	w.file(checkText(src).build(enc))
+	return w.b, nil
+}
+
+// checkedText is the work of validate on one text, before it is written.
+type checkedText struct {
+	src     string // the text, or the part of it the result speaks of
+	results []report.Checked
+	limit   *check.Diagnostic // the text was too large to check whole
+}
+
+// checkText checks the documents of src within the call's budget.
+func checkText(src string) checkedText {
 	// report.Build indexes the lines of the text it is given to turn
 	// offsets into ranges. When the result ends early, all its offsets lie
 	// before the end of the finding that says so, and the rest of the text
 	// is left unindexed (in 64 MiB of one-line documents the index alone
 	// would take 117 MB).
-	var f report.File
 	if len(src) > document.DefaultLimits.StreamBytes {
 		_, tooBig := report.Spans(src)
-		f = report.Build(src[:tooBig.End], nil, []check.Diagnostic{*tooBig}, enc)
-	} else if results, cut := checkDocuments(src, document.SplitN(src, maxDocuments+1)); cut != nil {
-		f = report.Build(src[:cut.End], results, []check.Diagnostic{*cut}, enc)
-	} else {
-		f = report.Build(src, results, nil, enc)
+		return checkedText{src: src[:tooBig.End], limit: tooBig}
+	}
+	results, cut := checkDocuments(src, document.SplitN(src, maxDocuments+1))
+	if cut != nil {
+		return checkedText{src: src[:cut.End], results: results, limit: cut}
+	}
+	return checkedText{src: src, results: results}
+}
+
+func (c checkedText) build(enc text.Encoding) report.File {
+	var extra []check.Diagnostic
+	if c.limit != nil {
+		extra = append(extra, *c.limit)
+	}
+	return report.Build(c.src, c.results, extra, enc)
+}
+
+// validateChangeJSON is the result of validate_change: validate's result
+// for src, with the findings of the comparison with prev merged in (a
+// deletion on the first line, as a finding of no document), the counts of
+// the resources created, changed and deleted, and the secrets of prev
+// (previousSecrets), which a host masks wherever it shows that text. The
+// budget of a call applies to each text; when either is over it, the
+// texts are not compared and a limit finding on the first line says so.
+func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
+	cur, old := checkText(src), checkText(prev)
+	var counts change.Changes
+	var gone []check.Diagnostic
+	switch {
+	case cur.limit != nil:
+		// Its own limit finding says the text was not checked whole.
+	case old.limit != nil:
+		gone = []check.Diagnostic{{Document: -1, End: change.FirstLine(src), Severity: check.Error, Rule: "limit",
+			Message: "the previous version is larger than one call checks; the changes were not checked"}}
+	default:
+		c := change.Streams(prev, src)
+		counts = c.Current[0]
+		counts.Deleted = c.Previous[0].Deleted
+		for _, d := range c.Findings() {
+			if d.Document < 0 {
+				gone = append(gone, d)
+				continue
+			}
+			r := &cur.results[d.Document]
+			r.Diagnostics = append(r.Diagnostics, d)
+			check.Sort(r.Diagnostics)
+		}
+	}
+	f := cur.build(enc)
+	if len(gone) > 0 {
+		// Findings of no document come first, as in validate.
+		idx := text.NewIndex(src[:change.FirstLine(src)])
+		ds := make([]report.Diagnostic, 0, len(gone)+len(f.Diagnostics))
+		for _, d := range gone {
+			ds = append(ds, report.Convert(idx, d, enc))
+		}
+		f.Diagnostics = append(ds, f.Diagnostics...)
 	}
 	var w jsonWriter
 	w.file(f)
+	// The fields validate_change adds go inside the object file wrote.
+	w.b = w.b[:len(w.b)-1]
+	w.raw(`,"created":`)
+	w.int(counts.Created)
+	w.raw(`,"changed":`)
+	w.int(counts.Changed)
+	w.raw(`,"deleted":`)
+	w.int(counts.Deleted)
+	if s := old.build(enc).Secrets; len(s) > 0 {
+		w.raw(`,"previousSecrets":`)
+		list(&w, s, w.rng)
+	}
+	w.raw("}")
 	return w.b, nil
 }
 

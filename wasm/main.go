@@ -18,12 +18,18 @@
 //	validate(ptr: i32, len: i32, opts: i32) -> i64      result JSON
 //	complete(ptr, len, line, character, opts) -> i64    result JSON
 //	hover(ptr, len, line, character, opts) -> i64       result JSON
+//	validate_change(prev_ptr, prev_len, ptr, len, opts) -> i64
+//	                                                    validate with the lifecycle rules; result JSON
 //
 // A result is (out_ptr << 32) | out_len. opts bits 0-1 are the position
 // encoding (0 UTF-16, 1 UTF-8, 2 UTF-32); the other bits must be 0.
 package main
 
-import "github.com/mdscheck/mdscheck/core/text"
+import (
+	"errors"
+
+	"github.com/mdscheck/mdscheck/core/text"
+)
 
 // main is never called in a reactor; c-shared needs it to exist.
 func main() {}
@@ -74,6 +80,21 @@ func exportHover(ptr uint32, n int32, line, character int32, opts int32) int64 {
 			return nil, err
 		}
 		return hoverJSON(src, position(line, character), enc)
+	}))
+}
+
+//go:wasmexport validate_change
+func exportValidateChange(prevPtr uint32, prevN int32, ptr uint32, n int32, opts int32) int64 {
+	return buffers.result(guard(func() ([]byte, error) {
+		src, enc, err := arguments(ptr, n, opts)
+		if err != nil {
+			return nil, err
+		}
+		prev, err := buffers.input(prevPtr, prevN)
+		if err != nil {
+			return nil, errors.New("previous text: " + err.Error())
+		}
+		return validateChangeJSON(prev, src, enc)
 	}))
 }
 
