@@ -23,8 +23,9 @@ Schema: yaml-language-server, kubeconform, IDEs. It holds everything JSON
 Schema can say (types, bounds, patterns and the named shapes as patterns,
 required members, the rules between members, defaults, deprecation) with
 yaml-language-server's hover Markdown, deprecation messages and snippets,
-and Kubernetes' x-kubernetes-validations for immutable members. What no
-keyword can say is written in the description of the object it binds.
+and Kubernetes' x-kubernetes-validations in CEL (immutable members,
+comparisons between members). What no keyword can say is written in the
+description of the object it binds. An optional member may be null.
 KIND is one of ` + orList(schema.Names()) + `.
 
 With --all, one schema for files that hold several kinds: each document

@@ -115,7 +115,7 @@ export class Client {
   async open(uri, text) {
     this.diagnostics.delete(uri);
     const got = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within 20 s: ${this.stderr}`)), 20000);
+      const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within 60 s: ${this.stderr}`)), 60000);
       this.waiters.push(() => {
         const d = this.diagnostics.get(uri);
         if (!d) return false;
