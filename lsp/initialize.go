@@ -124,6 +124,7 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 				HoverProvider:          true,
 				DocumentSymbolProvider: true,
 				CodeActionProvider:     protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
+				ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{commandConnectionSecret}},
 			},
 			PositionEncoding: name,
 		},

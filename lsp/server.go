@@ -11,7 +11,8 @@
 // (scheduling checks, publishing), incremental.go (re-checking only the
 // changed documents of a stream), completion.go (and snippet.go),
 // hover.go, symbols.go (and view.go), codeaction.go, settings.go,
-// stats.go (mdscheck/stats).
+// stats.go (mdscheck/stats), secret.go (the command
+// mdscheck.connectionSecret).
 //
 // Every message is handled on the connection's read loop, in order, as
 // glsp's design has it; checks run on one worker per document, which
@@ -132,6 +133,7 @@ func newServer(logger *log.Logger, opts Options) *server {
 		TextDocumentDocumentSymbol:      s.documentSymbol,
 		TextDocumentCodeAction:          s.codeAction,
 		WorkspaceDidChangeWatchedFiles:  s.didChangeWatchedFiles,
+		WorkspaceExecuteCommand:         s.executeCommand,
 	}
 	return s
 }
