@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -71,11 +70,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	c := &checker{src: src, doc: d, opts: opts}
 	info := Info{Index: d.Index}
 	if d.Err != nil {
-		rule := "yaml-syntax"
-		if d.Err.Limit != "" {
-			rule = "limit"
-		}
-		c.report(Diagnostic{Start: d.Err.Start, End: d.Err.End, Severity: Error, Rule: rule, Message: d.Err.Message})
+		c.syntax(d.Err)
 		info.Secrets = secret.Guess(src, d.Start, d.End)
 		return info, c.out
 	}
@@ -190,19 +185,6 @@ func fixHolds(f Fix, text string) bool {
 	return false
 }
 
-// directive reports a %YAML directive of another version than 1.1 at
-// the start of the document: go-yaml v2, which kubectl reads manifests
-// with, refuses the document.
-func (c *checker) directive() {
-	text := c.src[c.doc.Start:c.doc.End]
-	if !strings.HasPrefix(text, "%YAML ") || strings.HasPrefix(text, "%YAML 1.1") {
-		return
-	}
-	end := lineEndOf(c.src, c.doc.Start)
-	c.report(Diagnostic{Start: c.doc.Start, End: end, Severity: Error, Rule: "yaml-compat",
-		Message: "kubectl refuses a document marked as another version than %YAML 1.1; remove the directive"})
-}
-
 // listItems returns the items of a kind: List document (apiVersion v1),
 // or nil.
 func listItems(root *document.Node) *document.Node {
@@ -223,81 +205,6 @@ func (c *checker) resource(root *document.Node, base path) bool {
 		return false
 	}
 	c.value(root, c.kind.Manifest, base, nil)
-	return true
-}
-
-// envelope decides whether a resource is ours and of which kind. It
-// reports what stops the check and returns false then. One of our kinds
-// with no apiVersion, a version without a group, or a group one or two
-// edits from ours is ours with a mistake: kubectl refuses it, and the
-// user plainly meant this kind.
-func (c *checker) envelope(root *document.Node) bool {
-	av := root.GetPair("apiVersion")
-	kp := root.GetPair("kind")
-	ours := kp != nil && schema.Lookup(kp.Value.String()) != nil
-	at := c.base.key("apiVersion")
-	switch {
-	case av == nil || av.Value.IsNull():
-		if !ours {
-			return false
-		}
-		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required",
-			Path: at.human, Pointer: at.pointer,
-			Message: fmt.Sprintf("missing required member \"apiVersion\"; %s is of %s", kp.Value.Text, schema.APIVersion)}
-		if av != nil {
-			d.Start, d.End = av.Key.Start, av.Key.End
-		} else if ls := strings.LastIndexByte(c.src[:kp.Key.Start], '\n') + 1; strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
-			// A block mapping: the member goes on a line of its own above kind.
-			d.Fixes = []Fix{{Title: "Add apiVersion: " + schema.APIVersion, Edits: []Edit{{Start: kp.Key.Start, End: kp.Key.Start,
-				NewText: "apiVersion: " + schema.APIVersion + "\n" + strings.Repeat(" ", kp.Key.Start-ls)}}}}
-		}
-		c.report(d)
-	case av.Value.Type != document.String:
-		return false
-	case av.Value.Text != schema.APIVersion:
-		v := av.Value.Text
-		group, _, grouped := strings.Cut(v, "/")
-		var msg string
-		switch {
-		case grouped && group == schema.Group:
-			// Our group with another version: check the rest against the
-			// one version there is, so every mistake shows at once.
-			msg = fmt.Sprintf("unsupported version %q of %s; the only version is %q", v, schema.Group, schema.APIVersion)
-		case !ours:
-			return false // another group's object, or not an object of ours
-		case !grouped:
-			msg = fmt.Sprintf("%q has no group; %s is of %q", v, kp.Value.Text, schema.APIVersion)
-		case distance(strings.ToLower(group), schema.Group) <= 2:
-			msg = fmt.Sprintf("unknown group %q; did you mean %s? %s is of %q", group, schema.Group, kp.Value.Text, schema.APIVersion)
-		default:
-			return false // another product's kind of the same name
-		}
-		c.reported = av.Value
-		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-			Path: at.human, Pointer: at.pointer, Message: msg,
-			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
-	}
-	kindAt := c.base.key("kind")
-	if kp == nil || kp.Value.IsNull() {
-		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
-			Path: kindAt.human, Pointer: kindAt.pointer,
-			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
-		return false
-	}
-	c.kind = schema.Lookup(kp.Value.String())
-	if c.kind == nil {
-		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
-			Path: kindAt.human, Pointer: kindAt.pointer,
-			Message: fmt.Sprintf("unknown kind %s; must be one of %s", quoteValue(kp.Value), strings.Join(schema.Names(), ", "))}
-		for _, n := range schema.Names() {
-			if strings.EqualFold(n, kp.Value.Text) {
-				d.Message += fmt.Sprintf(" (did you mean %s?)", n)
-				d.Fixes = []Fix{c.replaceFix(kp.Value, n, n)}
-			}
-		}
-		c.report(d)
-		return false
-	}
 	return true
 }
 
@@ -343,12 +250,7 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 			return
 		}
 		if s.MaxItems > 0 && len(n.Items) > s.MaxItems {
-			// The first item too many is underlined; the pointer names the list.
-			d := at(n.Items[s.MaxItems], p, Error, "max-items", fmt.Sprintf("has %d items; at most %s allowed", len(n.Items), schema.Plural(s.MaxItems, "item")))
-			if n.Alias {
-				d.Start, d.End = n.Start, n.End
-			}
-			c.report(d)
+			c.maxItems(n, s, p)
 		}
 		for i, it := range n.Items {
 			if it.IsNull() {
@@ -360,13 +262,6 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 	default:
 		c.scalar(n, s, p)
 	}
-}
-
-// duplicate reports a key that appears twice in its mapping.
-func (c *checker) duplicate(k *document.Node, p path) {
-	delete(c.dups, k)
-	c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key", Path: p.human, Pointer: p.pointer,
-		Message: fmt.Sprintf("duplicate key %q; Kubernetes keeps only the last one", clip(k.Text))})
 }
 
 func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
@@ -395,65 +290,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 	if open {
 		return
 	}
-	for _, prop := range s.Properties {
-		if !prop.Required || p == c.base && (prop.Name == "apiVersion" || prop.Name == "kind") {
-			continue // the envelope has said what is missing there
-		}
-		v := n.GetPair(prop.Name)
-		if v != nil && !v.Value.IsNull() {
-			continue
-		}
-		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human, Pointer: p.key(prop.Name).pointer}
-		switch {
-		case v != nil:
-			d.Start, d.End = v.Key.Start, v.Key.End
-			d.Message = fmt.Sprintf("required member %q is null; give it %s", prop.Name, article(prop.Schema))
-		case key != nil:
-			d.Start, d.End = key.Start, key.End
-			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
-			d.Fixes = c.addMemberFix(n, prop)
-		default:
-			// A list item: its first line, or all of a flow mapping.
-			d.Start, d.End = n.Start, lineEndOf(c.src, n.Start)
-			if n.End > n.Start && n.End < d.End {
-				d.End = n.End
-			}
-			d.Message = fmt.Sprintf("missing required member %q (%s)", prop.Name, prop.Type)
-			d.Fixes = c.addMemberFix(n, prop)
-		}
-		c.report(d)
-	}
-}
-
-func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
-	c.keys(n, p)
-	for _, pr := range n.Pairs {
-		if c.dups[pr.Key] {
-			c.duplicate(pr.Key, p.key(pr.Key.Text))
-		}
-		v := pr.Value
-		q := p.key(pr.Key.Text)
-		if v.Kind == document.Scalar && v.Type == document.String {
-			continue
-		}
-		var msg string
-		hidden := c.secrets.Has(v)
-		switch {
-		case v.IsNull():
-			msg = "values of this map must be strings; this one is null, write \"\" for an empty string"
-		case v.Kind == document.Scalar && hidden:
-			msg = fmt.Sprintf("values of this map must be strings; the value is %s, quote it", reading(v))
-		case v.Kind == document.Scalar:
-			msg = fmt.Sprintf("values of this map must be strings; %s is %s, write %q", v.Text, reading(v), v.Text)
-		default:
-			msg = "values of this map must be strings, not " + v.Describe()
-		}
-		d := at(v, q, Error, "type", msg)
-		if v.Kind == document.Scalar && !v.IsNull() && !v.Alias && !hidden {
-			d.Fixes = []Fix{c.replaceFix(v, fmt.Sprintf("%q", v.Text), "Quote the value")}
-		}
-		c.report(d)
-	}
+	c.required(n, s, p, key)
 }
 
 func lineEndOf(src string, off int) int {
@@ -465,19 +302,4 @@ func lineEndOf(src string, off int) int {
 		return e
 	}
 	return len(src)
-}
-
-// article names the expected type with an article for messages.
-func article(s *schema.Schema) string {
-	switch s.Type {
-	case schema.Object:
-		return "a mapping"
-	case schema.Array:
-		return "a list"
-	case schema.Integer:
-		return "an integer"
-	case schema.StringMap:
-		return "a map of string to string"
-	}
-	return "a " + s.Type.String()
 }

@@ -1,8 +1,8 @@
 // Package check finds every violation of the schema and the rules of the
 // specification in a document, as Diagnostics with exact spans, stable rule
-// codes, paths and messages. Each rule lives in its own file; all run in a
-// single walk over the document (schema rules) or after it (rules between
-// members).
+// codes, paths and messages. Each rule code lives in a file of its own,
+// rule_CODE.go (Rule.File), and all run in one walk over the document; the
+// rules between members are the data's (schema.Rule).
 package check
 
 import "sort"

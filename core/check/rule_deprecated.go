@@ -1,7 +1,7 @@
 package check
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -9,7 +9,7 @@ import (
 
 // deprecated warns about a deprecated member; its value is still checked.
 func (c *checker) deprecated(key *document.Node, s *schema.Schema, p path) {
-	d := at(key, p, Warning, "deprecated", fmt.Sprintf("%q is deprecated: %s", key.Text, s.Deprecated))
+	d := at(key, p, Warning, "deprecated", strconv.Quote(key.Text)+" is deprecated: "+s.Deprecated)
 	d.Deprecated = true
 	if f, ok := c.removeFix(key); ok {
 		d.Fixes = []Fix{f}

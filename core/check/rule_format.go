@@ -1,7 +1,6 @@
 package check
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -16,17 +15,17 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
 	switch s.Format {
 	case schema.FormatEmail:
 		if !isEmail(v) {
-			msg = fmt.Sprintf("%s is not an e-mail address (local@domain.tld)", c.shown(n, s))
+			msg = c.shown(n, s) + " is not an e-mail address (local@domain.tld)"
 		}
 	case schema.FormatCIDR:
 		if !isPrefix(v) {
-			msg = fmt.Sprintf("%s is not a CIDR block (address/prefix_length, for example 10.0.0.0/16)", c.shown(n, s))
+			msg = c.shown(n, s) + " is not a CIDR block (address/prefix_length, for example 10.0.0.0/16)"
 			if is6, zone, ok := parseAddr(v); ok && !zone {
 				bits := "/32"
 				if is6 {
 					bits = "/128"
 				}
-				msg = fmt.Sprintf("%s is an address without a prefix length; write %s for this address alone", c.shown(n, s), v+bits)
+				msg = c.shown(n, s) + " is an address without a prefix length; write " + v + bits + " for this address alone"
 				if c.hidden(n, s) {
 					msg = "the value is an address without a prefix length; append " + bits + " for this address alone"
 				} else if !n.Alias {
@@ -36,7 +35,7 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
 		}
 	case schema.FormatTime:
 		if !isTimeOfDay(v) {
-			msg = fmt.Sprintf("%s is not a time of day as HH:mm:ss (00:00:00 to 23:59:59)", c.shown(n, s))
+			msg = c.shown(n, s) + " is not a time of day as HH:mm:ss (00:00:00 to 23:59:59)"
 		}
 	case schema.FormatSingleLine:
 		if strings.ContainsAny(v, "\r\n") {
@@ -60,11 +59,11 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
 		}
 	case schema.FormatDiskSpace:
 		if !isDiskSpace(v) {
-			msg = fmt.Sprintf("%s is not a disk size: a positive integer without leading zero, optionally followed by GiB or G, for example 80GiB", c.shown(n, s))
+			msg = c.shown(n, s) + " is not a disk size: a positive integer without leading zero, optionally followed by GiB or G, for example 80GiB"
 		}
 	case schema.FormatDuration:
 		if !isDuration(v) {
-			msg = fmt.Sprintf("%s is not a duration: an integer and a unit d, h, m, s, ms, micros or nanos, for example 5m", c.shown(n, s))
+			msg = c.shown(n, s) + " is not a duration: an integer and a unit d, h, m, s, ms, micros or nanos, for example 5m"
 		}
 	}
 	if msg != "" {

@@ -1,7 +1,7 @@
 package check
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -16,7 +16,7 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 	}
 	name := key.Text
 	q := p.key(name)
-	d := at(key, q, c.opts.UnknownFields, "unknown-field", fmt.Sprintf("unknown field %q", clip(name)))
+	d := at(key, q, c.opts.UnknownFields, "unknown-field", "unknown field "+strconv.Quote(clip(name)))
 	// A member of another kind's spec or userConfig: say whose it is.
 	in := (*schema.Kind).UserConfig
 	if p.pointer == "/spec" {
@@ -30,7 +30,7 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 			}
 		}
 		if len(others) > 0 {
-			d.Message += fmt.Sprintf(" in %s; it belongs to %s", c.kind.Name, strings.Join(others, " and "))
+			d.Message += " in " + c.kind.Name + "; it belongs to " + strings.Join(others, " and ")
 		}
 	}
 	dotted := ""
@@ -45,9 +45,9 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 		d.Message += "; these are nested members, not one key with dots: write " + nested
 	} else if dotted != "" {
 		// search: {insights: {top_queries: ...}} where one dotted key is meant.
-		d.Message += fmt.Sprintf("; %q is a single key with dots in it: write %s: on one line", dotted, dotted)
+		d.Message += "; " + strconv.Quote(dotted) + " is a single key with dots in it: write " + dotted + ": on one line"
 	} else if best := nearest(name, s); best != "" {
-		d.Message += fmt.Sprintf("; did you mean %q?", best)
+		d.Message += "; did you mean " + strconv.Quote(best) + "?"
 		if !key.Alias {
 			d.Fixes = []Fix{{Title: "Rename to " + best, Edits: []Edit{{Start: key.Start, End: key.End, NewText: best}}}}
 		}

@@ -1,7 +1,7 @@
 package check
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -148,7 +148,7 @@ func markScalars(n *document.Node, marks []int, inside []bool) {
 
 // unknownRule reports a name in a suppression comment that is no rule.
 func (c *checker) unknownRule(name string, span [2]int) {
-	msg := fmt.Sprintf("%q in mdscheck:ignore is no rule code, so it silences nothing", clip(name))
+	msg := strconv.Quote(clip(name)) + " in mdscheck:ignore is no rule code, so it silences nothing"
 	best, bestDist := "", 3
 	for _, r := range Rules {
 		if d := distance(strings.ToLower(name), r.Code); d < bestDist {
@@ -157,7 +157,7 @@ func (c *checker) unknownRule(name string, span [2]int) {
 	}
 	d := Diagnostic{Start: span[0], End: span[1], Severity: Warning, Rule: "suppression", Message: msg}
 	if best != "" {
-		d.Message += fmt.Sprintf("; did you mean %s?", best)
+		d.Message += "; did you mean " + best + "?"
 		d.Fixes = []Fix{{Title: "Change to " + best, Edits: []Edit{{Start: span[0], End: span[1], NewText: best}}}}
 	}
 	c.report(d)

@@ -1,0 +1,18 @@
+package check
+
+import (
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// maxItems reports a list with more items than s allows. The first item
+// too many is underlined; the pointer names the list.
+func (c *checker) maxItems(n *document.Node, s *schema.Schema, p path) {
+	d := at(n.Items[s.MaxItems], p, Error, "max-items", "has "+strconv.Itoa(len(n.Items))+" items; at most "+schema.Plural(s.MaxItems, "item")+" allowed")
+	if n.Alias {
+		d.Start, d.End = n.Start, n.End
+	}
+	c.report(d)
+}

@@ -1,0 +1,42 @@
+package check
+
+import (
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
+)
+
+// required reports the required members of s that the mapping n lacks or
+// holds as null. key is the entry n is the value of, nil for a list item.
+// The envelope (rule_const.go) reports a missing apiVersion or kind.
+func (c *checker) required(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+	for _, prop := range s.Properties {
+		if !prop.Required || p == c.base && (prop.Name == "apiVersion" || prop.Name == "kind") {
+			continue // the envelope has said what is missing there
+		}
+		v := n.GetPair(prop.Name)
+		if v != nil && !v.Value.IsNull() {
+			continue
+		}
+		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human, Pointer: p.key(prop.Name).pointer}
+		switch {
+		case v != nil:
+			d.Start, d.End = v.Key.Start, v.Key.End
+			d.Message = "required member " + strconv.Quote(prop.Name) + " is null; give it " + article(prop.Schema)
+		case key != nil:
+			d.Start, d.End = key.Start, key.End
+			d.Message = "missing required member " + strconv.Quote(prop.Name) + " (" + prop.Type.String() + ")"
+			d.Fixes = c.addMemberFix(n, prop)
+		default:
+			// A list item: its first line, or all of a flow mapping.
+			d.Start, d.End = n.Start, lineEndOf(c.src, n.Start)
+			if n.End > n.Start && n.End < d.End {
+				d.End = n.End
+			}
+			d.Message = "missing required member " + strconv.Quote(prop.Name) + " (" + prop.Type.String() + ")"
+			d.Fixes = c.addMemberFix(n, prop)
+		}
+		c.report(d)
+	}
+}
