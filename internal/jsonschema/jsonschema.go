@@ -38,8 +38,9 @@ func Kind(k *schema.Kind) map[string]any {
 // is unset, as Kubernetes and mdscheck read it.
 func node(name string, s *schema.Schema, required, nullable bool) map[string]any {
 	m := map[string]any{}
-	// What the schema cannot say itself, said in words beside the rest,
-	// and the rules between members, said in words too.
+	// What the schema cannot say itself (the lifecycle: what a change
+	// between two versions means), said in words beside the rest, and the
+	// rules between members, said in words too.
 	var unsaid, rules []string
 	switch s.Type {
 	case schema.Object:
@@ -130,18 +131,29 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 	}
 	if s.Lifecycle&schema.CreateOnly != 0 {
 		m["x-create-only"] = true
-		unsaid = append(unsaid, "It acts only when the service is created.")
 	}
 	if s.Lifecycle&schema.Restarts != 0 {
 		m["x-restarts-instances"] = true
 	}
+	if s.Lifecycle&schema.PreventsDeletion != 0 {
+		m["x-prevents-deletion"] = true // the data's description says it
+	}
+	for _, t := range s.Transitions() {
+		unsaid = append(unsaid, transitionWords(t))
+	}
+	// The Markdown says the lifecycle flags already; the text says them
+	// here.
 	desc := s.Description
+	for _, l := range schema.Lifecycles(s) {
+		desc += " " + strings.ToUpper(l[:1]) + l[1:] + "."
+	}
 	md := schema.DescribeMember(name, s, required)
 	if len(unsaid) > 0 {
 		more := strings.Join(unsaid, " ")
-		desc = strings.TrimSpace(desc + " " + more)
+		desc += " " + more
 		md += "\n" + more + "\n"
 	}
+	desc = strings.TrimSpace(desc)
 	if len(rules) > 0 {
 		desc = strings.TrimSpace(desc + " Rules between members: " + strings.Join(rules, "; ") + ".")
 		md += "\nRules between members:\n"
@@ -238,4 +250,24 @@ func snippet(s *schema.Schema, stop *int) any {
 		return false
 	}
 	return 0
+}
+
+// transitionWords says a transition rule in words: what a change of the
+// member between two versions does, which validate --previous reports.
+func transitionWords(t schema.Transition) string {
+	var when string
+	switch t.Change {
+	case schema.Changed:
+		when = "When it changes"
+	case schema.Decreased:
+		when = "When it decreases"
+	case schema.Removed:
+		when = "When it is removed"
+	case schema.FromTo:
+		when = "When it goes from " + t.From + " to " + t.To
+	}
+	if t.While != "" {
+		when += " while " + code(t.While) + " is true"
+	}
+	return when + ": " + t.Words + " (" + t.Severity.String() + ", with validate --previous)."
 }

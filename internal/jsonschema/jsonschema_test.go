@@ -340,3 +340,26 @@ func TestNullAsMdscheckReadsIt(t *testing.T) {
 		t.Error("no member may be null: the test proves nothing")
 	}
 }
+
+// TestTransitionsAreSaid: what a change of a member between two versions
+// means, which no keyword can state, is said in its description and its
+// hover Markdown.
+func TestTransitionsAreSaid(t *testing.T) {
+	n := 0
+	for _, k := range schema.Names() {
+		for _, m := range members(k) {
+			for _, tr := range m.p.Transitions() {
+				n++
+				obj := exported(k, m.segs)
+				for _, key := range []string{"description", "markdownDescription"} {
+					if text, _ := obj[key].(string); !strings.Contains(text, tr.Words) {
+						t.Errorf("%s %s: the %s does not say %q: %q", k, pointer(m.segs), key, tr.Words, text)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("the data has no transition: the test proves nothing")
+	}
+}
