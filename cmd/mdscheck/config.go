@@ -61,16 +61,20 @@ func (f *configFlags) open(stderr io.Writer) (*configs, error) {
 	return c, nil
 }
 
-// lookup returns the configuration that applies to the file at path, or
-// nil.
-func (c *configs) lookup(path string) *config.Config {
+// lookup returns the configuration that applies to the file at path (to
+// the files in it, for a directory), or nil.
+func (c *configs) lookup(path string, dir bool) *config.Config {
 	switch {
 	case c.none:
 		return nil
 	case c.fixed != nil:
 		return c.fixed
 	}
-	cfg, err := c.finder.For(path)
+	find := c.finder.For
+	if dir {
+		find = c.finder.In
+	}
+	cfg, err := find(path)
 	if err != nil {
 		// The finder keeps the error: say it once, not once per file.
 		if msg := err.Error(); !c.unreadable[msg] {
@@ -83,10 +87,12 @@ func (c *configs) lookup(path string) *config.Config {
 }
 
 // skip reports whether collect leaves out the file or directory at path:
-// --exclude or the exclude of its configuration matches it. A path the
-// user named is left out too, so that a list of files from a script or
-// pre-commit obeys the configuration, with a note saying so.
-func (c *configs) skip(path string, named bool) bool {
+// --exclude or the exclude of its configuration matches it. A directory
+// is left out by the configuration of the files in it, the one that would
+// exclude them one by one. A path the user named is left out too, so that
+// a list of files from a script or pre-commit obeys the configuration,
+// with a note saying so.
+func (c *configs) skip(path string, dir, named bool) bool {
 	by := ""
 	switch {
 	case !named && config.IsName(path):
@@ -94,7 +100,7 @@ func (c *configs) skip(path string, named bool) bool {
 	case c.cli.Excluded(path):
 		by = "--exclude"
 	default:
-		cfg := c.lookup(path)
+		cfg := c.lookup(path, dir)
 		if !cfg.Excluded(path) {
 			return false
 		}
@@ -145,7 +151,7 @@ func unknownFlag(cmd *cobra.Command, value string) config.Level {
 // not given), which win.
 func (c *configs) apply(results []fileResult, unknown config.Level) {
 	for i := range results {
-		p := c.lookup(results[i].path).Policy(results[i].path)
+		p := c.lookup(results[i].path, false).Policy(results[i].path)
 		if unknown != config.Unset {
 			p["unknown-field"] = unknown
 		}

@@ -99,6 +99,7 @@ func TestConfiguration(t *testing.T) {
 		want   []string
 		code   int
 		stderr string // in standard error, when set
+		cd     string // where it runs, below the temporary directory
 	}{
 		{
 			name:  "no configuration",
@@ -167,11 +168,27 @@ overrides:
 			want: join(both("a.yaml", "", "error"), both("team/b.yaml", "error", "")), code: 1,
 		},
 		{
+			name: "a directory is excluded by the configuration of its files",
+			files: map[string]string{"a.yaml": invalid, "team/legacy/b.yaml": invalid, "old/c.yaml": invalid,
+				".mdscheck.yaml":      "exclude: [team/legacy, old]\n",
+				"team/.mdscheck.yaml": "rules: {pattern: off}\n"},
+			args: []string{"."},
+			want: join(both("a.yaml", "error", "error"), both("team/legacy/b.yaml", "", "error")), code: 1,
+		},
+		{
 			name: "a configuration above the repository root is not read",
 			files: map[string]string{"repo/a.yaml": invalid, "repo/.git/": "",
 				".mdscheck.yaml": "rules: {pattern: off, enum: off}\n"},
 			args: []string{"repo"},
 			want: both("repo/a.yaml", "error", "error"), code: 1,
+		},
+		{
+			name: "nor one above the repository named as .",
+			files: map[string]string{"repo/a.yaml": invalid, "repo/.git/": "",
+				".mdscheck.yaml": "exclude: [repo]\n"},
+			cd:   "repo",
+			args: []string{"."},
+			want: both("a.yaml", "error", "error"), code: 1,
 		},
 		{
 			name: "--no-config reads none",
@@ -236,7 +253,7 @@ overrides:
 			if _, ok := c.files["repo/.git/"]; !ok {
 				writeTree(t, dir, map[string]string{".git/": ""})
 			}
-			t.Chdir(dir)
+			t.Chdir(filepath.Join(dir, c.cd))
 			got, code, errOut := findings(t, c.args...)
 			if code != c.code || !slices.Equal(got, c.want) {
 				t.Errorf("exit %d, want %d; findings:\n%s\nwant:\n%s\nstderr:\n%s", code, c.code,

@@ -22,7 +22,7 @@ type input struct {
 // collect reads the inputs in a stable order: arguments as given,
 // directories sorted. Read failures are reported and flagged. skip says
 // which files and directories to leave out (named: the user named it).
-func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer, skip func(path string, named bool) bool) ([]input, bool) {
+func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer, skip func(path string, dir, named bool) bool) ([]input, bool) {
 	var out []input
 	failed := false
 	fail := func(err error) {
@@ -44,12 +44,12 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			read(stdinName, stdin)
 			continue
 		}
-		if skip(p, true) {
-			continue
-		}
 		st, err := os.Stat(p)
 		if err != nil {
 			fail(err)
+			continue
+		}
+		if skip(p, st.IsDir(), true) {
 			continue
 		}
 		if !st.IsDir() {
@@ -63,12 +63,12 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 				return nil
 			}
 			if d.IsDir() {
-				if path != p && (strings.HasPrefix(d.Name(), ".") || skip(path, false)) {
+				if path != p && (strings.HasPrefix(d.Name(), ".") || skip(path, true, false)) {
 					return filepath.SkipDir
 				}
 				return nil
 			}
-			if !isYAML(path) || skip(path, false) {
+			if !isYAML(path) || skip(path, false, false) {
 				return nil
 			}
 			// A FIFO, socket or device would block the walk or never end;

@@ -85,7 +85,16 @@ func (f *Finder) For(path string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Dir(abs)
+	return f.In(filepath.Dir(abs))
+}
+
+// In returns the configuration that applies to the files in the
+// directory dir, or nil when none does.
+func (f *Finder) In(dir string) (*Config, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
 	f.mu.Lock()
 	found, ok := f.dirs[dir]
 	f.mu.Unlock()
