@@ -44,7 +44,7 @@ export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 /** One finding, as in the `diagnostics` of `mdscheck validate --format json`. */
 export interface Diagnostic {
-  /** 0-based index of the document; -1 for a syntax error that belongs to no document. */
+  /** 0-based index of the document; -1 for a finding that belongs to no document (a syntax error between documents, a deletion). */
   document: number;
   severity: Severity;
   /** Stable rule code, for example `type`, `enum`, `unknown-field`, `yaml-syntax`. */
@@ -73,6 +73,24 @@ export interface ValidateResult {
    * link, a log line, an issue).
    */
   secrets?: Range[];
+}
+
+/**
+ * The result of `validateChange`: `validate` of the current text with the
+ * lifecycle findings of the change from the previous text merged in
+ * (rules `immutable`, `restart`, `disk-space`, `transition` on the changed
+ * member; `deletion`, for a resource that is gone, on the first line with
+ * `document` -1), and what the change does to the resources.
+ */
+export interface ValidateChangeResult extends ValidateResult {
+  /** Resources of the current text with no previous version. */
+  created: number;
+  /** Resources of both texts whose manifest differs. */
+  changed: number;
+  /** Resources of the previous text that are gone. */
+  deleted: number;
+  /** The secrets of the previous text, as `secrets` are of the current one; absent when there are none. */
+  previousSecrets?: Range[];
 }
 
 export interface MarkupContent {
@@ -128,6 +146,12 @@ export interface Mdscheck {
   readonly abiVersion: number;
   /** Checks every document of the text. */
   validate(text: Text, options?: CallOptions): ValidateResult;
+  /**
+   * Checks the text as `validate` does and compares it with its previous
+   * version (resources pair by kind, namespace and name): what the
+   * specification's lifecycle rules say about the change.
+   */
+  validateChange(previous: Text, text: Text, options?: CallOptions): ValidateChangeResult;
   /** What may be written at the position: keys, values, snippets. Works on text that does not parse. */
   complete(text: Text, position: Position, options?: CallOptions): CompletionItem[];
   /** Documentation of the member under the position, or null. */

@@ -99,26 +99,36 @@ function start(module, options) {
   const defaultBits = encodingBits(options.encoding);
   let broken = null;
 
-  // call runs one export on text. Every view on memory.buffer is made
-  // after the last call that may have grown the memory, never kept.
-  function call(fn, text, args, callOptions) {
+  // call runs one export on texts, each in a buffer of its own, passed as
+  // (ptr, len) before args. Every view on memory.buffer is made after the
+  // last call that may have grown the memory, never kept.
+  function call(fn, texts, args, callOptions) {
     if (broken) throw new MdscheckError('the module crashed earlier and cannot be used again; load a new one', { cause: broken });
-    let bytes;
-    if (typeof text === 'string') bytes = encoder.encode(text);
-    else if (text instanceof Uint8Array) bytes = text;
-    else throw new TypeError('text must be a string or a Uint8Array of UTF-8');
+    const inputs = texts.map(([name, text]) => {
+      if (typeof text === 'string') return encoder.encode(text);
+      if (text instanceof Uint8Array) return text;
+      throw new TypeError(`${name} must be a string or a Uint8Array of UTF-8`);
+    });
     const bits = callOptions?.encoding === undefined ? defaultBits : encodingBits(callOptions.encoding);
     let result;
     try {
-      // Ask for one byte at least: a zero-size request may read as refused.
-      // Addresses are unsigned; a wasm i32 arrives signed.
-      const ptr = ex.alloc(Math.max(bytes.length, 1)) >>> 0;
-      if (ptr === 0) throw new MdscheckError(`the module refused a buffer of ${bytes.length} bytes`);
+      const ptrs = [];
       try {
-        new Uint8Array(ex.memory.buffer, ptr, bytes.length).set(bytes);
-        result = fn(ptr, bytes.length, ...args, bits);
+        for (const bytes of inputs) {
+          // Ask for one byte at least: a zero-size request may read as
+          // refused. Addresses are unsigned; a wasm i32 arrives signed.
+          const ptr = ex.alloc(Math.max(bytes.length, 1)) >>> 0;
+          if (ptr === 0) throw new MdscheckError(`the module refused a buffer of ${bytes.length} bytes`);
+          ptrs.push(ptr);
+        }
+        // Only after the last alloc, which may have grown the memory.
+        const spans = inputs.flatMap((bytes, i) => {
+          new Uint8Array(ex.memory.buffer, ptrs[i], bytes.length).set(bytes);
+          return [ptrs[i], bytes.length];
+        });
+        result = fn(...spans, ...args, bits);
       } finally {
-        ex.free(ptr);
+        for (const ptr of ptrs) ex.free(ptr);
       }
     } catch (e) {
       if (e instanceof WebAssembly.RuntimeError) {
@@ -147,13 +157,20 @@ function start(module, options) {
   return Object.freeze({
     abiVersion: abi,
     validate(text, opts) {
-      return call(ex.validate, text, [], opts);
+      return call(ex.validate, [['text', text]], [], opts);
+    },
+    validateChange(previous, text, opts) {
+      // Exported since ABI 1 grew it; a module built before has not.
+      if (!('validate_change' in ex)) {
+        throw new MdscheckError('this build of the module does not export validate_change; load a newer mdscheck.wasm');
+      }
+      return call(ex.validate_change, [['previous', previous], ['text', text]], [], opts);
     },
     complete(text, position, opts) {
-      return call(ex.complete, text, checkPosition(position), opts);
+      return call(ex.complete, [['text', text]], checkPosition(position), opts);
     },
     hover(text, position, opts) {
-      return call(ex.hover, text, checkPosition(position), opts);
+      return call(ex.hover, [['text', text]], checkPosition(position), opts);
     },
     memorySize() {
       return ex.memory.buffer.byteLength;
