@@ -83,9 +83,18 @@ func (c *cursor) envelopeKeys(replace text.Range, keyed bool) []CompletionItem {
 	return items
 }
 
-// manifestSnippet is a whole manifest skeleton with the required members.
+// manifestSnippet is a whole manifest skeleton with the required members
+// the kind's schema states, after the kind (apiVersion is written before
+// it); the last tab stop is in spec, which sorts last.
 func manifestSnippet(kind string) string {
-	return "kind: " + kind + "\nmetadata:\n  name: ${1:name}\nspec:\n  plan: ${2:startup-4}\n  project: ${3:project}\n  $0"
+	m := schema.Lookup(kind).Manifest
+	snippet, n := "kind: "+kind, 1
+	for _, name := range m.Required() {
+		if name != "apiVersion" && name != "kind" {
+			snippet += "\n" + name + ":" + snippetMembers(m.Property(name).Schema, "  ", &n)
+		}
+	}
+	return snippet + "\n  $0"
 }
 
 // keyItem offers one member as a key; keyed when the key's colon is
@@ -154,28 +163,34 @@ func keyItem(p *schema.Property, indent int, replace text.Range, keyed bool) Com
 }
 
 // snippetMembers writes the required members of an object as snippet
-// lines, each with a tab stop.
+// lines, each with a tab stop, which holds the member's first allowed
+// value, its default or its example where the schema gives one.
 func snippetMembers(s *schema.Schema, pad string, n *int) string {
 	var b strings.Builder
 	for _, name := range s.Required() {
 		p := s.Property(name)
 		b.WriteString("\n" + pad + name + ":")
+		stop := strconv.Itoa(*n)
+		v := p.Default
+		if len(p.Enum) > 0 {
+			v = p.Enum[0]
+		} else if v == "" {
+			v = p.Example
+		}
 		switch {
 		case p.Type == schema.Object && len(p.Schema.Required()) > 0:
 			b.WriteString(snippetMembers(p.Schema, pad+"  ", n))
-		case len(p.Enum) > 0:
-			b.WriteString(" ${" + strconv.Itoa(*n) + ":" + snippetEscape(valueText(p.Schema, p.Enum[0])) + "}")
-			*n++
+			continue
 		case p.Type == schema.Boolean:
-			b.WriteString(" ${" + strconv.Itoa(*n) + "|true,false|}")
-			*n++
+			b.WriteString(" ${" + stop + "|true,false|}")
 		case p.Type == schema.Array:
-			b.WriteString("\n" + pad + "  - $" + strconv.Itoa(*n))
-			*n++
+			b.WriteString("\n" + pad + "  - $" + stop)
+		case v != "":
+			b.WriteString(" ${" + stop + ":" + snippetEscape(valueText(p.Schema, v)) + "}")
 		default:
-			b.WriteString(" $" + strconv.Itoa(*n))
-			*n++
+			b.WriteString(" $" + stop)
 		}
+		*n++
 	}
 	return b.String()
 }

@@ -90,6 +90,30 @@ func TestCompleteRequiredFirstAndSnippet(t *testing.T) {
 	}
 }
 
+// TestManifestSnippetFromTheSchema: the skeleton of a new manifest holds
+// the members the schema requires, with the schema's example for plan, and
+// a snippet of an object holds its required members' defaults.
+func TestManifestSnippetFromTheSchema(t *testing.T) {
+	offered := func(src, label string) string {
+		t.Helper()
+		text0, pos := at(src)
+		for _, it := range Complete(text0, pos, text.UTF16) {
+			if it.Label == label && it.InsertTextFormat == Snippet {
+				return it.TextEdit.NewText
+			}
+		}
+		t.Fatalf("no snippet %q offered", label)
+		return ""
+	}
+	if got, want := offered("|", "kind: Kafka"), "kind: Kafka\nmetadata:\n  name: $1\nspec:\n  plan: ${2:startup-4}\n  project: $3\n  $0"; got != want {
+		t.Errorf("kind: Kafka offers %q, want %q", got, want)
+	}
+	src := "apiVersion: example.io/v1alpha1\nkind: OpenSearch\nmetadata:\n  name: o\nspec:\n  userConfig:\n    opensearch:\n      shard_indexing_pressure:\n        primary_parameter:\n          |\n"
+	if got, want := offered(src, "node"), "node:\n            soft_limit: ${1:0.7}"; got != want {
+		t.Errorf("node offers %q, want %q", got, want)
+	}
+}
+
 func TestCompleteValues(t *testing.T) {
 	cases := []struct {
 		text string

@@ -46,6 +46,7 @@ import (
 //	unit=NAME                 what a number counts (ms, s, minute, hour),
 //	                          for a rule that compares it with another unit
 //	default=V                 the default, as written in YAML
+//	example=V                 a value to offer where there is no default
 //	immutable create-only restarts prevents-deletion   lifecycle flags
 //	deprecated=TEXT           what to do instead, or why
 //	secret-keys=A|B           keys of the connection Secret: on a kind
@@ -384,6 +385,8 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 		s.Format = Format(value)
 	case "default":
 		s.Default = value
+	case "example":
+		s.Example = value
 	case "deprecated":
 		s.Deprecated = value
 	default:

@@ -62,6 +62,7 @@ func printMember(typ string, p *Property, base *Schema) string {
 	value("format", string(s.Format), string(base.Format))
 	value("unit", string(s.Unit), string(base.Unit))
 	value("default", s.Default, base.Default)
+	value("example", s.Example, base.Example)
 	word("immutable", s.Lifecycle&Immutable != 0, base.Lifecycle&Immutable != 0)
 	word("create-only", s.Lifecycle&CreateOnly != 0, base.Lifecycle&CreateOnly != 0)
 	word("restarts", s.Lifecycle&Restarts != 0, base.Lifecycle&Restarts != 0)

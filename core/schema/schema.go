@@ -67,6 +67,7 @@ type Schema struct {
 	Type        Type
 	Description string // for people: hover and completion show it
 	Default     string // as written in YAML, empty when none
+	Example     string // a value to show where there is no default (completion's placeholder), as written in YAML
 	Deprecated  string // non-empty when deprecated: what to use instead or why
 	Lifecycle   Lifecycle
 	Secret      bool // the value is never shown in any output
