@@ -145,3 +145,51 @@ func TestTransitionsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecProseRulesAreData holds the data to the rules the specification
+// states in prose ("States and transitions" of part 1, and the notes of
+// its tables and part 3's): each is a transition or a flag of the member
+// it is about, in every kind that has the member.
+func TestSpecProseRulesAreData(t *testing.T) {
+	member := func(kind string, path ...string) *Schema {
+		s := Lookup(kind).Manifest
+		for _, name := range path {
+			p := s.Property(name)
+			if p == nil {
+				t.Fatalf("%s has no member %s", kind, strings.Join(path, "."))
+			}
+			s = p.Schema
+		}
+		return s
+	}
+	for _, c := range []struct {
+		kind string
+		path []string
+		want Transition
+	}{
+		// 4. A disk_space reduction causes re-balancing; removing the field keeps the current size.
+		{"OpenSearch", []string{"spec", "disk_space"}, Transition{Change: Decreased, Severity: SeverityWarning, Code: "disk-space"}},
+		{"Grafana", []string{"spec", "disk_space"}, Transition{Change: Removed, Severity: SeverityInformation, Code: "disk-space"}},
+		// topic_name: it can be switched only while the registry is disabled.
+		{"Kafka", []string{"spec", "userConfig", "schema_registry_config", "topic_name"},
+			Transition{Change: Changed, While: "schema_registry", Up: 1, Severity: SeverityError, Code: "transition"}},
+		// prefer_primary: switching back to false does not redistribute.
+		{"OpenSearch", []string{"spec", "userConfig", "opensearch", "cluster.routing.allocation.balance.prefer_primary"},
+			Transition{Change: FromTo, From: "true", To: "false", Severity: SeverityInformation, Code: "transition"}},
+	} {
+		found := false
+		for _, got := range member(c.kind, c.path...).Transitions() {
+			got.Words = ""
+			found = found || got == c.want
+		}
+		if !found {
+			t.Errorf("%s %s: no transition %+v", c.kind, strings.Join(c.path, "."), c.want)
+		}
+	}
+	// 5. While terminationProtection is true, the service cannot be deleted.
+	for _, kind := range Names() {
+		if member(kind, "spec", "terminationProtection").Lifecycle&PreventsDeletion == 0 {
+			t.Errorf("%s spec.terminationProtection does not prevent deletion", kind)
+		}
+	}
+}
