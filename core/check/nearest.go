@@ -17,7 +17,7 @@ func Closeness(typed, name string) (dist int, ok bool) {
 }
 
 // normName folds case and drops the separators people mix up (_ - .), so
-// that maintenance_window_dow finds maintenanceWindowDow.
+// that some_member_name finds someMemberName.
 func normName(x string) string {
 	b := make([]byte, 0, len(x))
 	for i := 0; i < len(x); i++ {

@@ -10,7 +10,7 @@ import (
 // The suppression comment. On a line with YAML, it silences that line; alone
 // on a line, the next line. Without rule codes it silences every rule:
 //
-//	maintenanceWindowTime: "24:00:00"  # mdscheck:ignore format
+//	startTime: "24:00:00"  # mdscheck:ignore format
 //	# mdscheck:ignore unknown-field, deprecated
 //	legacyField: 1
 const ignoreMark = "# mdscheck:ignore"

@@ -41,10 +41,10 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 		}
 	}
 	if nested := nestedPath(name, s); nested != "" {
-		// node_duress.cpu_threshold: where nested objects are meant.
+		// a.b: where the nested objects a and b are meant.
 		d.Message += "; these are nested members, not one key with dots: write " + nested
 	} else if dotted != "" {
-		// search: {insights: {top_queries: ...}} where one dotted key is meant.
+		// a: {b: {c: ...}} where the one key a.b.c is meant.
 		d.Message += "; " + strconv.Quote(dotted) + " is a single key with dots in it: write " + dotted + ": on one line"
 	} else if best := nearest(name, s); best != "" {
 		d.Message += "; did you mean " + strconv.Quote(best) + "?"
@@ -62,7 +62,7 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 }
 
 // nestedPath returns how to write a dotted name as the nested members it
-// names in s ("node_duress:, then cpu_threshold: under it"), or "".
+// names in s ("a:, then b: under it"), or "".
 func nestedPath(name string, s *schema.Schema) string {
 	parts := strings.Split(name, ".")
 	if len(parts) < 2 {

@@ -36,9 +36,9 @@ var Rules = []Rule{
 	// Found by comparing with the previous version (core/change).
 	{"immutable", "A member that cannot change after creation changed, appeared or disappeared since the previous version."},
 	{"deletion", "A resource of the previous version is gone: the service and its data will be deleted, or cannot be while protected."},
-	{"disk-space", "spec.disk_space went down (the data is re-balanced) or was removed (the current size stays)."},
+	{"disk-space", "The disk size went down (the data is re-balanced) or was removed (the current size stays)."},
 	{"restart", "A member whose change restarts all instances of the service changed."},
-	{"transition", "A change that the specification's prose of a kind forbids or explains (a renamed schema topic, prefer_primary turned off)."},
+	{"transition", "A change that the specification's prose of a kind forbids or explains (a renamed schema topic, a shard balance setting turned off)."},
 }
 
 // RuleURL is where the documentation of a rule is, with an example: on the
