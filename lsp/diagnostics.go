@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -184,12 +185,7 @@ func (s *server) publish(uri string, version int32, f report.File) {
 // mostSevere returns n of ds, in their order: errors first, then
 // warnings, information and hints, as far as they fit.
 func mostSevere(ds []report.Diagnostic, n int) []report.Diagnostic {
-	rank := func(d report.Diagnostic) int {
-		if sev, ok := severities[d.Severity]; ok {
-			return int(sev) - 1
-		}
-		return 0 // published as an error
-	}
+	rank := func(d report.Diagnostic) int { return int(severity(d.Severity)) - 1 }
 	var per [4]int
 	for _, d := range ds {
 		per[rank(d)]++
@@ -222,19 +218,18 @@ type diagnosticData struct {
 	Document int    `json:"document"`
 }
 
-var severities = map[string]protocol.DiagnosticSeverity{
-	"error":       protocol.DiagnosticSeverityError,
-	"warning":     protocol.DiagnosticSeverityWarning,
-	"information": protocol.DiagnosticSeverityInformation,
-	"hint":        protocol.DiagnosticSeverityHint,
+// severity is LSP's severity of a finding: the core's values are LSP's,
+// and anything else is published as an error.
+func severity(s check.Severity) protocol.DiagnosticSeverity {
+	if s < check.Error || s > check.Hint {
+		return protocol.DiagnosticSeverityError
+	}
+	return protocol.DiagnosticSeverity(s)
 }
 
 // toProtocol turns a core finding into an LSP diagnostic.
 func toProtocol(d report.Diagnostic) protocol.Diagnostic {
-	sev, ok := severities[d.Severity]
-	if !ok {
-		sev = protocol.DiagnosticSeverityError
-	}
+	sev := severity(d.Severity)
 	source := "mdscheck"
 	out := protocol.Diagnostic{
 		Range:           toRange(d.Range),

@@ -122,7 +122,7 @@ func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (
 		f.Documents[i] = d.file.Documents[0]
 		f.Documents[i].Index = i
 		for _, x := range d.file.Diagnostics {
-			f.Diagnostics = append(f.Diagnostics, placed(x, i, line))
+			f.Diagnostics = append(f.Diagnostics, placed(x, i, at, line))
 		}
 	}
 	c.done = done
@@ -134,10 +134,12 @@ func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (
 }
 
 // placed returns a copy of a finding of document 0 that starts on line 0
-// for document index, which starts on line. The cached finding is not
-// changed.
-func placed(d report.Diagnostic, index, line int) report.Diagnostic {
+// for document index, which starts at byte offset and on line. The cached
+// finding is not changed.
+func placed(d report.Diagnostic, index, offset, line int) report.Diagnostic {
 	d.Document = index
+	d.Start += offset
+	d.End += offset
 	d.Range = shiftRange(d.Range, line)
 	if len(d.Fixes) > 0 {
 		fixes := make([]report.Fix, len(d.Fixes))

@@ -95,7 +95,7 @@ func expected(src string, enc text.Encoding, opts check.Options) []finding {
 		out = append(out, finding{Range: protocol.Range{
 			Start: protocol.Position{Line: uint32(d.Range.Start.Line), Character: uint32(d.Range.Start.Character)},
 			End:   protocol.Position{Line: uint32(d.Range.End.Line), Character: uint32(d.Range.End.Character)},
-		}, Rule: d.Rule, Severity: sev[d.Severity], Message: d.Message})
+		}, Rule: d.Rule, Severity: sev[d.Severity.String()], Message: d.Message})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -28,7 +29,7 @@ func TestResultBudget(t *testing.T) {
 	cut := got.Diagnostics[0]
 	next := document.Split(src)[maxFindings]
 	wantLine := strings.Count(src[:next.Start], "\n")
-	if cut.Rule != "limit" || cut.Severity != "error" || cut.Document != -1 || cut.Range.Start.Line != wantLine ||
+	if cut.Rule != "limit" || cut.Severity != check.Error || cut.Document != -1 || cut.Range.Start.Line != wantLine ||
 		!strings.Contains(cut.Message, "the documents from here on were not checked") {
 		t.Errorf("the cut: %+v, want an error [limit] on line %d ", cut, wantLine)
 	}

@@ -41,7 +41,7 @@ func nativeChange(prev, src string, enc text.Encoding) changeResult {
 	}
 	line := strings.TrimSuffix(idx.Line(0), "\r")
 	for _, d := range c.Previous[0].Findings {
-		out.Diagnostics = append(out.Diagnostics, report.Diagnostic{Document: -1, Severity: d.Severity.String(), Rule: d.Rule,
+		out.Diagnostics = append(out.Diagnostics, report.Diagnostic{Document: -1, Severity: d.Severity, Rule: d.Rule,
 			Message: d.Message, Range: idx.Range(0, len(line), enc)})
 	}
 	slices.SortStableFunc(out.Diagnostics, func(a, b report.Diagnostic) int {

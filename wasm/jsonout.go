@@ -158,7 +158,7 @@ func (w *jsonWriter) diagnostic(d report.Diagnostic) {
 	w.raw(`{"document":`)
 	w.int(d.Document)
 	w.raw(`,"severity":`)
-	w.str(d.Severity)
+	w.str(d.Severity.String())
 	w.raw(`,"rule":`)
 	w.str(d.Rule)
 	w.raw(`,"path":`)

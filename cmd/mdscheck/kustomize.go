@@ -242,7 +242,7 @@ func (s *source) place(d report.Diagnostic, res report.Document, onlyMember bool
 		if root != nil && root.Kind == document.Sequence {
 			if n := opAt(root, d.Pointer); n != nil {
 				d.Document = doc.Index
-				d.Range = s.idx.Range(n.Start, n.End, text.UTF16)
+				d.Start, d.End, d.Range = n.Start, n.End, s.idx.Range(n.Start, n.End, text.UTF16)
 				s.diag = append(s.diag, d)
 				return true
 			}
@@ -266,7 +266,7 @@ func (s *source) place(d report.Diagnostic, res report.Document, onlyMember bool
 			d.Message = fmt.Sprintf("%s (at %s of the build)", d.Message, d.Path)
 		}
 		d.Document = doc.Index
-		d.Range = s.idx.Range(n.Start, n.End, text.UTF16)
+		d.Start, d.End, d.Range = n.Start, n.End, s.idx.Range(n.Start, n.End, text.UTF16)
 		s.diag = append(s.diag, d)
 		return true
 	}

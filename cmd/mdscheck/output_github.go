@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mdscheck/mdscheck/core/check"
 )
 
 // writeGitHub prints GitHub Actions workflow commands, which the runner
@@ -15,9 +17,9 @@ func writeGitHub(w io.Writer, results []fileResult) error {
 		for _, d := range r.file.Diagnostics {
 			cmd := "notice"
 			switch d.Severity {
-			case "error":
+			case check.Error:
 				cmd = "error"
-			case "warning":
+			case check.Warning:
 				cmd = "warning"
 			}
 			if r.previous {

@@ -92,9 +92,9 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 		for _, d := range r.file.Diagnostics {
 			level := "note"
 			switch d.Severity {
-			case "error":
+			case check.Error:
 				level = "error"
-			case "warning":
+			case check.Warning:
 				level = "warning"
 			}
 			// SARIF columns are 1-based UTF-16 code units by default, as LSP's.

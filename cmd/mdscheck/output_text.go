@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -37,15 +38,14 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 			}
 			idx := text.NewIndex(r.src)
 			for _, d := range r.file.Diagnostics {
-				start := idx.Offset(d.Range.Start, text.UTF16)
-				end := idx.Offset(d.Range.End, text.UTF16)
+				start, end := d.Start, d.End
 				pos := idx.Position(start, text.UTF32)
-				sev := d.Severity
-				switch sev {
-				case "error":
+				sev := d.Severity.String()
+				switch d.Severity {
+				case check.Error:
 					errs++
 					sev = paint(ansiRed+ansiBold, sev)
-				case "warning":
+				case check.Warning:
 					warns++
 					sev = paint(ansiYellow+ansiBold, sev)
 				default:
@@ -97,7 +97,10 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 const secretMask = "***"
 
 // secretSpans returns the byte spans of the secret ranges that touch the
-// line [ls, le), clipped to it, in order.
+// line [ls, le), clipped to it, in order. The ranges are in UTF-16, the
+// encoding the CLI builds its results in: report.File holds secrets as
+// ranges only, since byte spans beside them would cost the WebAssembly
+// module 600 bytes it has not got.
 func secretSpans(idx *text.Index, secrets []text.Range, ls, le int) [][2]int {
 	var out [][2]int
 	for _, rg := range secrets {
@@ -153,8 +156,8 @@ func masked(src string, ls, le int, spans [][2]int) (string, func(int) int) {
 }
 
 // underlineColor is the colour of a finding's carets: red for errors, yellow otherwise.
-func underlineColor(sev string) string {
-	if sev == "error" {
+func underlineColor(sev check.Severity) string {
+	if sev == check.Error {
 		return ansiRed
 	}
 	return ansiYellow

@@ -55,7 +55,7 @@ func TestCorpus(t *testing.T) {
 			res := report.Validate(string(src), text.UTF16, check.DefaultOptions)
 			var got []string
 			for _, d := range res.Diagnostics {
-				if d.Severity != "error" {
+				if d.Severity != check.Error {
 					continue
 				}
 				rule := d.Rule

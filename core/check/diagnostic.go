@@ -5,7 +5,11 @@
 // rules between members are the data's (schema.Rule).
 package check
 
-import "sort"
+import (
+	"errors"
+	"sort"
+	"strconv"
+)
 
 // Severity of a diagnostic; the values are LSP's DiagnosticSeverity.
 type Severity int
@@ -28,6 +32,21 @@ func (s Severity) String() string {
 		return "information"
 	}
 	return "hint"
+}
+
+// MarshalText writes the severity by its name: the JSON of a finding says
+// "error", not 1.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity's name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for v := Error; v <= Hint; v++ {
+		if v.String() == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	return errors.New("unknown severity " + strconv.Quote(string(b)) + "; want error, warning, information or hint")
 }
 
 // Edit replaces the bytes [Start, End) of the stream with NewText.

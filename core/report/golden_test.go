@@ -59,7 +59,7 @@ func findingLines(name string, f File) string {
 		b.WriteString("\n")
 	}
 	for _, d := range f.Diagnostics {
-		b.WriteString(name + ":" + position(d.Range.Start) + ": " + d.Severity + ": " + d.Message + " [" + d.Rule + "]\n")
+		b.WriteString(name + ":" + position(d.Range.Start) + ": " + d.Severity.String() + ": " + d.Message + " [" + d.Rule + "]\n")
 		if d.Deprecated {
 			b.WriteString("\ttag: deprecated\n")
 		}

@@ -35,16 +35,22 @@ type Fix struct {
 }
 
 // Diagnostic is one finding, as the contract of DESIGN.md section 3 says.
+// It keeps the core's typed severity and byte offsets besides the range,
+// so that each front end converts once, from them, to what it prints.
 type Diagnostic struct {
-	Document   int        `json:"document"`
-	Severity   string     `json:"severity"`
-	Rule       string     `json:"rule"`
-	Path       string     `json:"path"`
-	Pointer    string     `json:"pointer"`
-	Message    string     `json:"message"`
-	Range      text.Range `json:"range"`
-	Deprecated bool       `json:"deprecated,omitempty"`
-	Fixes      []Fix      `json:"fixes,omitempty"`
+	Document   int            `json:"document"`
+	Severity   check.Severity `json:"severity"`
+	Rule       string         `json:"rule"`
+	Path       string         `json:"path"`
+	Pointer    string         `json:"pointer"`
+	Message    string         `json:"message"`
+	Range      text.Range     `json:"range"`
+	Deprecated bool           `json:"deprecated,omitempty"`
+	Fixes      []Fix          `json:"fixes,omitempty"`
+	// Start and End are the byte offsets of Range in the text: where a
+	// front end that shows the source finds the finding's line. Code that
+	// moves a finding sets both.
+	Start, End int `json:"-"`
 }
 
 // File is the result for one text.
@@ -61,9 +67,9 @@ type File struct {
 func (f *File) Counts() (errors, warnings int) {
 	for _, d := range f.Diagnostics {
 		switch d.Severity {
-		case "error":
+		case check.Error:
 			errors++
-		case "warning":
+		case check.Warning:
 			warnings++
 		}
 	}
@@ -149,8 +155,8 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 
 // Convert turns a core diagnostic into its reported form.
 func Convert(idx *text.Index, d check.Diagnostic, enc text.Encoding) Diagnostic {
-	out := Diagnostic{Document: d.Document, Severity: d.Severity.String(), Rule: d.Rule, Path: d.Path,
-		Pointer: d.Pointer, Message: d.Message, Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated}
+	out := Diagnostic{Document: d.Document, Severity: d.Severity, Rule: d.Rule, Path: d.Path, Pointer: d.Pointer,
+		Message: d.Message, Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated, Start: d.Start, End: d.End}
 	for _, fx := range d.Fixes {
 		f := Fix{Title: fx.Title}
 		for _, e := range fx.Edits {

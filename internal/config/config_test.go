@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 )
 
@@ -174,13 +175,13 @@ func TestFind(t *testing.T) {
 
 func TestApply(t *testing.T) {
 	f := report.File{Diagnostics: []report.Diagnostic{
-		{Rule: "maximum", Severity: "error"}, {Rule: "deprecated", Severity: "warning"}, {Rule: "enum", Severity: "error"},
+		{Rule: "maximum", Severity: check.Error}, {Rule: "deprecated", Severity: check.Warning}, {Rule: "enum", Severity: check.Error},
 	}}
 	got := Policy{"maximum": Warning, "deprecated": Off}.Apply(f)
-	if len(got.Diagnostics) != 2 || got.Diagnostics[0].Severity != "warning" || got.Diagnostics[1].Rule != "enum" || got.Diagnostics[1].Severity != "error" {
+	if len(got.Diagnostics) != 2 || got.Diagnostics[0].Severity != check.Warning || got.Diagnostics[1].Rule != "enum" || got.Diagnostics[1].Severity != check.Error {
 		t.Errorf("Apply: %+v", got.Diagnostics)
 	}
-	if f.Diagnostics[0].Severity != "error" || len(f.Diagnostics) != 3 {
+	if f.Diagnostics[0].Severity != check.Error || len(f.Diagnostics) != 3 {
 		t.Errorf("Apply changed its input: %+v", f.Diagnostics)
 	}
 }

@@ -1,6 +1,9 @@
 package config
 
-import "github.com/mdscheck/mdscheck/core/report"
+import (
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
+)
 
 // Policy is the severity per rule code for one file; a code it does not
 // hold keeps the severity the check gave it.
@@ -20,10 +23,22 @@ func (p Policy) Apply(f report.File) report.File {
 		case Off:
 			continue
 		default:
-			d.Severity = l.String()
+			d.Severity = l.severity()
 		}
 		out = append(out, d)
 	}
 	f.Diagnostics = out
 	return f
+}
+
+// severity is the severity of findings at level l (Error, Warning or
+// Information).
+func (l Level) severity() check.Severity {
+	switch l {
+	case Error:
+		return check.Error
+	case Warning:
+		return check.Warning
+	}
+	return check.Information
 }
