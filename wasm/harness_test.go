@@ -64,6 +64,7 @@ var gcflags = []string{
 	"-gcflags=github.com/mdscheck/mdscheck/core/lang=-l",
 	"-gcflags=github.com/mdscheck/mdscheck/core/document=-l",
 	"-gcflags=fmt=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/change=-l",
 }
 
 // buildModule builds the module with the Makefile's command (target wasm)

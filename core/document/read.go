@@ -3,6 +3,7 @@ package document
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/goccy/go-yaml/token"
@@ -462,7 +463,10 @@ func (r *reader) document() (*Node, *Error) {
 	}
 	// A mapping notes its duplicates when it is complete, after those of
 	// the mappings inside it; they are reported in document order.
-	slices.SortStableFunc(r.doc.Duplicates, func(a, b *Node) int { return a.Start - b.Start })
+	// (sort.SliceStable, whose code the module has for core/check, rather
+	// than a generic sort of its own: 7 KB of WebAssembly.)
+	dups := r.doc.Duplicates
+	sort.SliceStable(dups, func(i, j int) bool { return dups[i].Start < dups[j].Start })
 	return n, nil
 }
 

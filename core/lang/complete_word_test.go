@@ -49,3 +49,11 @@ func TestCompleteReplacesTheWholeWord(t *testing.T) {
 		})
 	}
 }
+
+// TestSnippetEscape: the characters a snippet gives a meaning to stay
+// literal in a default or an enum value put into one.
+func TestSnippetEscape(t *testing.T) {
+	if got, want := snippetEscape(`a\b$c}d,e|f{g`), `a\\b\$c\}d\,e\|f{g`; got != want {
+		t.Errorf("snippetEscape = %s, want %s", got, want)
+	}
+}

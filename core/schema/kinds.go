@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -42,7 +41,7 @@ func Names() []string {
 	for n := range kinds {
 		names = append(names, n)
 	}
-	sort.Strings(names)
+	sortNames(names)
 	return names
 }
 

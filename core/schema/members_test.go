@@ -56,3 +56,16 @@ func TestMembersMatchSpecList(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesSorted: the kinds and required members are listed sorted.
+func TestNamesSorted(t *testing.T) {
+	if got := Names(); !slices.IsSorted(got) || len(got) != 3 {
+		t.Errorf("Names() = %v, want the three kinds sorted", got)
+	}
+	for _, c := range [][]string{{}, {"b", "a"}, {"c", "a", "b", "a"}} {
+		want := slices.Sorted(slices.Values(c))
+		if sortNames(c); !slices.Equal(c, want) {
+			t.Errorf("sortNames = %v, want %v", c, want)
+		}
+	}
+}

@@ -9,8 +9,6 @@
 package schema
 
 import (
-	"sort"
-
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/pattern"
 )
@@ -153,6 +151,18 @@ func (s *Schema) Required() []string {
 			names = append(names, p.Name)
 		}
 	}
-	sort.Strings(names)
+	sortNames(names)
 	return names
+}
+
+// sortNames sorts a few names in place. An insertion sort, not
+// sort.Strings: the lists are short (the kinds, the required members of
+// an object), and the generic sort of strings is 20 KB of the
+// WebAssembly module that nothing else needs.
+func sortNames(names []string) {
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && names[j] < names[j-1]; j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
 }
