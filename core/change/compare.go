@@ -234,51 +234,53 @@ func (w *walker) show(r *resource, n *document.Node) string {
 	if holdsSecret(r, n) {
 		return "a secret value"
 	}
-	var b strings.Builder
-	write(&b, n)
-	s := b.String()
-	if len(s) > maxShown {
+	b := appendValue(make([]byte, 0, 32), n)
+	if len(b) > maxShown {
 		cut := maxShown
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
 			cut--
 		}
-		s = s[:cut] + "…"
+		b = append(b[:cut], "…"...)
 	}
-	return s
+	return string(b)
 }
 
-// write renders n into b, stopping once b holds more than maxShown bytes.
-func write(b *strings.Builder, n *document.Node) {
-	switch {
-	case b.Len() > maxShown:
-	case n.Kind == document.Mapping:
-		b.WriteByte('{')
+// appendValue appends n to b as show writes it, stopping once b holds
+// more than maxShown bytes.
+func appendValue(b []byte, n *document.Node) []byte {
+	if len(b) > maxShown {
+		return b
+	}
+	switch n.Kind {
+	case document.Mapping:
+		b = append(b, '{')
 		for i, pr := range n.Pairs {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			b.WriteString(pr.Key.Text + ": ")
-			write(b, pr.Value)
+			b = append(append(b, pr.Key.Text...), ": "...)
+			b = appendValue(b, pr.Value)
 		}
-		b.WriteByte('}')
-	case n.Kind == document.Sequence:
-		b.WriteByte('[')
+		return append(b, '}')
+	case document.Sequence:
+		b = append(b, '[')
 		for i, it := range n.Items {
 			if i > 0 {
-				b.WriteString(", ")
+				b = append(b, ", "...)
 			}
-			write(b, it)
+			b = appendValue(b, it)
 		}
-		b.WriteByte(']')
-	case n.Type == document.String:
-		b.WriteString(strconv.Quote(n.Text))
-	case n.Type == document.Bool:
-		b.WriteString(strconv.FormatBool(n.Bool))
-	case n.Type == document.Null:
-		b.WriteString("null")
-	default:
-		b.WriteString(n.Text)
+		return append(b, ']')
 	}
+	switch n.Type {
+	case document.String:
+		return strconv.AppendQuote(b, n.Text)
+	case document.Bool:
+		return strconv.AppendBool(b, n.Bool)
+	case document.Null:
+		return append(b, "null"...)
+	}
+	return append(b, n.Text...)
 }
 
 // holdsSecret reports whether n or a value below it is a secret of r's

@@ -20,6 +20,7 @@ type resource struct {
 	doc     int
 	secrets *secret.Values // of the whole document, which a List's items share
 	paired  bool           // a previous resource that has a current version
+	_       [0]func()      // not comparable: no equality function in the module
 }
 
 // appendResources adds the resources of d, a document of file, to rs.
@@ -75,6 +76,7 @@ func identify(r *document.Node) (*schema.Kind, string) {
 type path struct {
 	human   string // spec.userConfig.opensearch[cluster.routing.allocation.balance.prefer_primary]
 	pointer string // RFC 6901
+	_       [0]func()
 }
 
 // key returns the place of the member called name; a name that would read
