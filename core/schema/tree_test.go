@@ -1,15 +1,13 @@
 package schema
 
 import (
-	"flag"
-	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/tree-golden.txt from the schema as it is now")
+	"github.com/mdscheck/mdscheck/internal/golden"
+)
 
 // dumpTree writes every node below s, one a line: its member path in the
 // notation of testdata/members-*.txt, its type, then every other exported
@@ -90,35 +88,8 @@ func treeDump() string {
 // its order, against testdata/tree-golden.txt. The golden file was written
 // from the Go builders before the schema moved into data files, so it
 // proves that the move changed nothing; now it shows every change to the
-// schema as a reviewable diff (go test -run TreeMatchesGolden
-// -update-golden rewrites it).
+// schema as a reviewable diff (go test ./core/schema -run TreeMatchesGolden
+// -update rewrites it).
 func TestTreeMatchesGolden(t *testing.T) {
-	got := treeDump()
-	const file = "testdata/tree-golden.txt"
-	if *updateGolden {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := string(data)
-	if got == want {
-		return
-	}
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	for i := 0; i < len(gl) || i < len(wl); i++ {
-		var g, w string
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if g != w {
-			t.Fatalf("%s:%d differs (first difference only)\n got: %s\nwant: %s", file, i+1, g, w)
-		}
-	}
+	golden.Check(t, "testdata/tree-golden.txt", treeDump())
 }
