@@ -119,6 +119,8 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 		p["unknown-field"] = l // the editor's setting wins
 	}
 	file, checked := d.checker.run(src, settings.options(), enc)
+	// The lifecycle findings obey the configuration like the others.
+	s.addChanges(d, src, settings.Previous, enc, &file)
 	return p.Apply(file), checked
 }
 
@@ -142,8 +144,7 @@ func configReport(c *config.Config, enc text.Encoding) report.File {
 	idx := text.NewIndex(c.Src)
 	f := report.File{Documents: []report.Document{}, Diagnostics: make([]report.Diagnostic, 0, len(c.Problems))}
 	for _, p := range c.Problems {
-		d := report.Diagnostic{Severity: check.Error, Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc),
-			Start: p.Start, End: p.End}
+		d := report.Diagnostic{Severity: "error", Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc)}
 		if p.Replace != "" {
 			d.Fixes = []report.Fix{{Title: "Change to " + p.Replace, Edits: []report.Edit{{Range: d.Range, NewText: p.Replace}}}}
 		}

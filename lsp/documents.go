@@ -14,9 +14,10 @@ import (
 // the state of checking it. The read loop changes the text; one worker
 // at a time checks a snapshot of it and publishes the diagnostics.
 type openDoc struct {
-	uri     string
-	checker streamChecker
-	symbols symbolCache
+	uri      string
+	checker  streamChecker
+	symbols  symbolCache
+	previous previousVersion // its version at a git revision (previous.go)
 
 	mu      sync.Mutex // guards the fields below
 	version int32
@@ -144,6 +145,7 @@ func (s *server) didSave(_ *glsp.Context, p *protocol.DidSaveTextDocumentParams)
 		d.text = *p.Text
 		d.mu.Unlock()
 	}
+	d.previous.markStale()
 	s.schedule(d, 0)
 	return nil
 }

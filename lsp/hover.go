@@ -24,6 +24,7 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if h == nil {
 		return nil, nil
 	}
+	h.Contents.Value += s.previousHover(d, src, p.Position, enc)
 	out := &protocol.Hover{Contents: h.Contents}
 	if s.caps.plainHover {
 		out.Contents = lang.Markup{Kind: "plaintext", Value: lang.Unmark(h.Contents.Value, "", "")}

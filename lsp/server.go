@@ -101,6 +101,7 @@ type server struct {
 	base     Settings // defaults and initializationOptions
 	settings Settings
 	docs     map[string]*openDoc
+	warned   map[string]bool // the warnings said once (warnOnce)
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 }

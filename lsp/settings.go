@@ -23,10 +23,13 @@ type Settings struct {
 	// "error", "warning" or "off"; "" leaves it to the configuration file
 	// (.mdscheck.yaml), which the editor's setting overrides.
 	UnknownFields string `json:"unknownFields"`
+	// Previous is the git revision an open file is compared with for the
+	// lifecycle rules (previous.go), or "off".
+	Previous string `json:"previous"`
 }
 
 // DefaultSettings apply where the client says nothing.
-var DefaultSettings = Settings{Enable: true}
+var DefaultSettings = Settings{Enable: true, Previous: "HEAD"}
 
 // section is the settings section of mdscheck.
 const section = "mdscheck"
@@ -82,6 +85,13 @@ func (s Settings) merge(raw any) (out Settings, found bool, problems []string) {
 				out.UnknownFields = str
 			default:
 				problems = append(problems, fmt.Sprintf("setting %s.unknownFields must be \"error\", \"warning\" or \"off\"", section))
+			}
+		case "previous":
+			found = true
+			if str, ok := v.(string); ok && validRevision(str) {
+				out.Previous = str
+			} else {
+				problems = append(problems, fmt.Sprintf("setting %s.previous must be a git revision (\"HEAD\", a branch, a tag) or \"off\"", section))
 			}
 		}
 	}

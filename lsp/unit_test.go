@@ -244,8 +244,13 @@ func TestSettingsMerge(t *testing.T) {
 		found    bool
 		problems int
 	}{
-		{`{"mdscheck": {"unknownFields": "warning"}}`, Settings{Enable: true, UnknownFields: "warning"}, true, 0},
-		{`{"unknownFields": "off", "enable": false}`, Settings{Enable: false, UnknownFields: "off"}, true, 0},
+		{`{"mdscheck": {"unknownFields": "warning"}}`, Settings{Enable: true, UnknownFields: "warning", Previous: "HEAD"}, true, 0},
+		{`{"unknownFields": "off", "enable": false}`, Settings{Enable: false, UnknownFields: "off", Previous: "HEAD"}, true, 0},
+		{`{"mdscheck": {"previous": "origin/main"}}`, func() Settings { s := DefaultSettings; s.Previous = "origin/main"; return s }(), true, 0},
+		{`{"mdscheck.previous": "off"}`, func() Settings { s := DefaultSettings; s.Previous = "off"; return s }(), true, 0},
+		{`{"mdscheck": {"previous": "--output=x"}}`, DefaultSettings, true, 1},
+		{`{"mdscheck": {"previous": "a b"}}`, DefaultSettings, true, 1},
+		{`{"mdscheck": {"previous": ""}}`, DefaultSettings, true, 1},
 		{`{"mdscheck.enable": false}`, func() Settings { s := DefaultSettings; s.Enable = false; return s }(), true, 0},
 		{`{"mdscheck": {}}`, DefaultSettings, true, 0},
 		{`{"yaml": {"validate": true}}`, DefaultSettings, false, 0},
@@ -333,7 +338,7 @@ func TestWorkerPanicIsLogged(t *testing.T) {
 
 func TestMostSevere(t *testing.T) {
 	var ds []report.Diagnostic
-	for i, sev := range []check.Severity{check.Hint, check.Error, check.Warning, check.Information, check.Warning, check.Error, check.Warning} {
+	for i, sev := range []string{"hint", "error", "warning", "information", "warning", "error", "warning"} {
 		ds = append(ds, report.Diagnostic{Severity: sev, Message: strconv.Itoa(i)})
 	}
 	for n, want := range map[int]string{1: "1", 2: "1 5", 3: "1 2 5", 4: "1 2 4 5", 6: "1 2 3 4 5 6"} {
