@@ -28,15 +28,16 @@ export class Checker {
 
   /**
    * Asks the worker; resolves to {result, ms, roundTrip}.
-   * @param {'validate'|'complete'|'hover'} op
+   * @param {'validate'|'validateChange'|'complete'|'hover'} op
    * @param {string} text
    * @param {{line: number, character: number}} [position]
+   * @param {string} [previous] the previous version, for validateChange
    */
-  request(op, text, position) {
+  request(op, text, position, previous) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, sent: performance.now() });
-      this.worker.postMessage({ id, op, text, position });
+      this.worker.postMessage({ id, op, text, position, previous });
     });
   }
 }

@@ -1,6 +1,7 @@
 // The playground page: a CodeMirror editor whose text the mdscheck module
 // (in a Web Worker) checks as it changes, with completion, hover docs, a
-// list of problems, examples and permalinks (with secret values replaced).
+// list of problems, examples, permalinks (with secret values replaced) and,
+// on request, a previous version that the text is compared with.
 
 import { EditorView, basicSetup } from 'codemirror';
 import { ChangeSet, EditorState } from '@codemirror/state';
@@ -25,13 +26,16 @@ const shareEl = $('share');
 const noticeEl = $('notice');
 const keepLinkEl = $('keep-link');
 const linkNoteEl = $('link-note');
+const compareEl = $('compare');
+const previousEl = $('previous');
 
 const checker = new Checker(new URL('./worker.js', import.meta.url));
 
 // What tests and the benchmark read: one entry per check shown.
 const timings = [];
 // The last check shown: the text it was for (a CodeMirror Text, which never
-// changes, so the same object means the same text) and its result.
+// changes, so the same object means the same text), the previous version
+// it was compared with (or null) and its result.
 let lastChecked = null;
 let readyInfo = null;
 
@@ -100,10 +104,12 @@ async function runCheck() {
   const startedAt = typedAt ?? performance.now();
   typedAt = null;
   changedSince = ChangeSet.empty(doc.length);
+  const prevDoc = comparing() ? prevView.state.doc : null;
   const sentAt = performance.now();
   let answer;
   try {
-    answer = await checker.request('validate', doc.toString());
+    answer = prevDoc ? await checker.request('validateChange', doc.toString(), undefined, prevDoc.toString())
+      : await checker.request('validate', doc.toString());
   } catch (e) {
     inflight = false;
     changedSince = null;
@@ -115,7 +121,7 @@ async function runCheck() {
   const changes = changedSince;
   changedSince = null;
   const received = performance.now();
-  show(answer.result, doc, changes);
+  show(answer.result, doc, changes, prevDoc);
   const shown = performance.now();
   const entry = {
     lines: doc.lines,
@@ -140,10 +146,10 @@ async function runCheck() {
   if (dirty) runCheck();
 }
 
-// show puts a result for `doc` on the editor, mapped through the changes
-// made since `doc` was sent.
-function show(result, doc, changes) {
-  lastChecked = { doc, result };
+// show puts a result for `doc` (compared with prevDoc, or not) on the
+// editor, mapped through the changes made since `doc` was sent.
+function show(result, doc, changes, prevDoc) {
+  lastChecked = { doc, prevDoc, result };
   const problems = [];
   for (const d of result.diagnostics) {
     let from = toOffset(doc, d.range.start);
@@ -361,6 +367,47 @@ const view = new EditorView({
   }),
 });
 
+// ---- the previous version ------------------------------------------------
+//
+// Off by default. Ticked, a second editor holds the previous version (at
+// first a copy of the text), and every check compares the text with it:
+// validateChange, whose lifecycle findings (an immutable member changed, a
+// restart, a smaller disk, a deletion) join the others.
+
+let prevView = null; // made the first time it is asked for
+
+function comparing() {
+  return compareEl.checked && prevView !== null;
+}
+
+// setPrevious shows or hides the previous version; text, when given,
+// replaces it (userEvent says where it comes from, as for setText).
+function setPrevious(on, text, userEvent = 'set.load') {
+  compareEl.checked = on;
+  previousEl.hidden = !on;
+  if (on && !prevView) {
+    prevView = new EditorView({
+      parent: $('previous-editor'),
+      state: EditorState.create({
+        doc: text ?? view.state.doc.toString(),
+        extensions: [basicSetup, yaml(), theme, EditorView.updateListener.of((u) => {
+          if (!u.docChanged) return;
+          scheduleCheck();
+          if (keepLinkEl.checked || !u.transactions.some((tr) => tr.isUserEvent('set.load.link'))) addressFollows();
+        })],
+      }),
+    });
+  } else if (on && text !== undefined) {
+    prevView.dispatch({ changes: { from: 0, to: prevView.state.doc.length, insert: text }, userEvent });
+  }
+  scheduleCheck();
+}
+
+compareEl.addEventListener('change', () => {
+  setPrevious(compareEl.checked);
+  addressFollows();
+});
+
 // setText replaces the whole text. Loading an example ('set.load.example')
 // or a link ('set.load.link') is not an edit of the user's.
 function setText(text, userEvent) {
@@ -381,22 +428,30 @@ function setText(text, userEvent) {
 // each is replaced by permalink.SECRET, at the ranges the checker found in
 // exactly the text linked, and the user is told how many were.
 
-// secretsOf resolves to the secret ranges of doc. The last check serves
-// when it was of this very doc; otherwise the worker checks doc now.
-// Mapping older ranges through the edits since would miss a secret typed
-// in the meantime.
-async function secretsOf(doc) {
-  if (lastChecked?.doc === doc) return lastChecked.result.secrets ?? [];
+// secretsOf resolves to the secret ranges of doc, the text or (previous)
+// the previous version. The last check serves when it was of this very
+// doc; otherwise the worker checks doc now. Mapping older ranges through
+// the edits since would miss a secret typed in the meantime.
+async function secretsOf(doc, previous = false) {
+  if (!previous && lastChecked?.doc === doc) return lastChecked.result.secrets ?? [];
+  if (previous && lastChecked?.prevDoc === doc) return lastChecked.result.previousSecrets ?? [];
   const { result } = await checker.request('validate', doc.toString());
   return result.secrets ?? [];
 }
 
-// permalinkOf resolves to the link of doc: {hash, replaced, text}, the
-// hash, how many secret values were replaced and the text it carries. It
-// fails when the checker cannot tell where the secrets are: no link then.
-async function permalinkOf(doc) {
+// permalinkOf resolves to the link of doc and prevDoc (null when not
+// compared): {hash, replaced, text, previous}, the hash, how many secret
+// values were replaced in both and the texts it carries. It fails when the
+// checker cannot tell where the secrets are: no link then.
+async function permalinkOf(doc, prevDoc = comparing() ? prevView.state.doc : null) {
   const { text, replaced } = permalink.redact(doc, await secretsOf(doc));
-  return { hash: await permalink.encode(text), replaced, text };
+  const prev = prevDoc ? permalink.redact(prevDoc, await secretsOf(prevDoc, true)) : null;
+  return {
+    hash: await permalink.encode(text, prev?.text ?? null),
+    replaced: replaced + (prev?.replaced ?? 0),
+    text,
+    previous: prev?.text ?? null,
+  };
 }
 
 function secretsReplaced(n) {
@@ -432,9 +487,10 @@ function dropHash() {
 async function writeHash() {
   clearTimeout(hashTimer);
   const doc = view.state.doc;
+  const prevDoc = comparing() ? prevView.state.doc : null;
   let link;
   try {
-    link = await permalinkOf(doc);
+    link = await permalinkOf(doc, prevDoc);
   } catch (e) {
     dropHash();
     linkNoteEl.textContent = `No link in the address: ${e.message}`;
@@ -442,7 +498,7 @@ async function writeHash() {
     return;
   }
   // A change or an unticked box meanwhile has its own turn.
-  if (!keepLinkEl.checked || view.state.doc !== doc) return;
+  if (!keepLinkEl.checked || view.state.doc !== doc || (comparing() ? prevView.state.doc : null) !== prevDoc) return;
   history.replaceState(null, '', link.hash);
   // A reload opens the link, so it says what it lacks.
   linkNoteEl.textContent = link.replaced ? `In the link: ${secretsReplaced(link.replaced)}` : '';
@@ -493,13 +549,20 @@ shareEl.addEventListener('click', async () => {
   }
 });
 
-async function textFromHash() {
+async function textFromHash(decode = permalink.decode) {
   try {
-    return await permalink.decode(location.hash);
+    return await decode(location.hash);
   } catch (e) {
     notice('This link could not be read: ' + e.message, { isError: true });
     return null;
   }
+}
+
+// openPrevious shows the previous version a link carries, or none.
+async function openPrevious() {
+  const previous = await textFromHash(permalink.decodePrevious);
+  if (previous !== null) setPrevious(true, previous, 'set.load.link');
+  else if (compareEl.checked) setPrevious(false);
 }
 
 window.addEventListener('hashchange', async () => {
@@ -508,6 +571,7 @@ window.addEventListener('hashchange', async () => {
     pickerEl.value = '';
     setText(text, 'set.load.link');
   }
+  if (text !== null) await openPrevious();
 });
 
 // ---- start ---------------------------------------------------------------
@@ -518,6 +582,7 @@ const initial = (await textFromHash()) ?? (examples.find((e) => e.name === 'brok
 pickerEl.value = linked ? '' : 'broken';
 // A damaged link stays in the address too, for the person to look at.
 setText(initial, linked ? 'set.load.link' : 'set.load.example');
+if (linked) await openPrevious();
 
 checker.ready.then(
   (ready) => {
@@ -545,6 +610,12 @@ window.mdscheckPlayground = {
     return inflight || dirty;
   },
   setText: (text) => setText(text, 'input.paste'),
-  // The link the copy button makes for text (default: the editor's).
-  permalink: (text) => permalinkOf(text === undefined ? view.state.doc : view.state.toText(text)),
+  // The previous version's editor, while it is shown.
+  get previousView() {
+    return comparing() ? prevView : null;
+  },
+  // The link the copy button makes for text and previous (default: the
+  // editors', the previous version's only while it is shown).
+  permalink: (text, previous) => permalinkOf(text === undefined ? view.state.doc : view.state.toText(text),
+    previous === undefined ? (comparing() ? prevView.state.doc : null) : view.state.toText(previous)),
 };

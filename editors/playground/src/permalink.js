@@ -1,12 +1,16 @@
 // Permalinks: the text, deflated (CompressionStream "deflate-raw") and
-// base64url-encoded, in the URL hash after "#code=". A link ends up in
-// chats, issues, browser history and sync, so secret values never go into
-// one: redact replaces them first.
+// base64url-encoded, in the URL hash after "#code=", and the previous
+// version, when it is compared, the same way after "&prev=". A link ends
+// up in chats, issues, browser history and sync, so secret values never go
+// into one: redact replaces them first, in both texts.
 
 import { toOffset } from './positions.js';
 
 /** The hash prefix of a permalink. */
 export const PREFIX = '#code=';
+
+/** What comes before the previous version in a permalink's hash. */
+export const PREVIOUS = '&prev=';
 
 // A link is never trusted to be small once inflated.
 const MAX_TEXT_BYTES = 4 << 20;
@@ -109,15 +113,20 @@ function aliased(name, text) {
   return false;
 }
 
+async function deflate(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return toBase64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
 /**
- * The hash that carries text.
+ * The hash that carries text, and the previous version when one is given.
  * @param {string} text
+ * @param {string | null} [previous]
  * @returns {Promise<string>}
  */
-export async function encode(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  return PREFIX + toBase64url(bytes);
+export async function encode(text, previous = null) {
+  const hash = PREFIX + (await deflate(text));
+  return previous === null ? hash : hash + PREVIOUS + (await deflate(previous));
 }
 
 /**
@@ -128,7 +137,23 @@ export async function encode(text) {
  */
 export async function decode(hash) {
   if (!hash.startsWith(PREFIX)) return null;
-  const bytes = fromBase64url(hash.slice(PREFIX.length));
+  const end = hash.indexOf(PREVIOUS);
+  return inflate(hash.slice(PREFIX.length, end < 0 ? hash.length : end));
+}
+
+/**
+ * The previous version a hash carries, or null when it carries none.
+ * @param {string} hash
+ * @returns {Promise<string | null>}
+ */
+export async function decodePrevious(hash) {
+  const at = hash.indexOf(PREVIOUS);
+  if (!hash.startsWith(PREFIX) || at < 0) return null;
+  return inflate(hash.slice(at + PREVIOUS.length));
+}
+
+async function inflate(code) {
+  const bytes = fromBase64url(code);
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
   const chunks = [];
   let size = 0;

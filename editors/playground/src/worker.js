@@ -1,6 +1,6 @@
 // The Web Worker that owns the mdscheck module: the page never blocks on a
-// check. Messages: {id, op: 'validate'|'complete'|'hover', text, position}
-// in; {id, result, ms} or {id, error} out, where ms is the time the module
+// check. Messages: {id, op: 'validate'|'validateChange'|'complete'|'hover',
+// text, position, previous} in; {id, result, ms} or {id, error} out, where ms is the time the module
 // took. The first message out is {ready: true, ms} or {fatal: message}.
 
 import { load } from '@mdscheck/wasm';
@@ -20,6 +20,7 @@ function start() {
   return load(new URL('mdscheck.wasm', self.location.href)).then((m) => {
     const loaded = performance.now();
     m.validate(warmUp);
+    m.validateChange(warmUp, warmUp);
     m.complete(warmUp, { line: 5, character: 2 });
     m.hover(warmUp, { line: 5, character: 3 });
     return { m, loadMs: loaded - started, warmMs: performance.now() - loaded };
@@ -34,7 +35,7 @@ checker.then(
 );
 
 self.onmessage = async (event) => {
-  const { id, op, text, position } = event.data;
+  const { id, op, text, position, previous } = event.data;
   let m;
   try {
     ({ m } = await checker);
@@ -46,6 +47,7 @@ self.onmessage = async (event) => {
   try {
     let result;
     if (op === 'validate') result = m.validate(text);
+    else if (op === 'validateChange') result = m.validateChange(previous, text);
     else if (op === 'complete') result = m.complete(text, position);
     else if (op === 'hover') result = m.hover(text, position);
     else throw new Error(`unknown operation ${op}`);

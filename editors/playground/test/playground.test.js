@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { serve } from '../scripts/serve.js';
 import { readExamples } from '../scripts/build.js';
 import { launch } from '../scripts/chromium.js';
-import { encode, decode, PREFIX } from '../src/permalink.js';
+import { encode, decode, decodePrevious, PREFIX } from '../src/permalink.js';
 import { load } from '@mdscheck/wasm';
 import { leakCases, leaked } from '../../../wasm/js/scripts/leakcases.js';
 
@@ -62,7 +62,7 @@ const problems = (page) => page.$$eval('#problems .problem', (els) => els.map((e
 // replaceText selects everything in the editor and pastes text over it, as
 // a person pasting a manifest would.
 async function replaceText(page, value) {
-  await page.click('.cm-content');
+  await page.click('#editor .cm-content');
   await page.keyboard.press('Control+A');
   const n = await checks(page);
   await page.keyboard.insertText(value);
@@ -287,6 +287,76 @@ test('a copied link carries the text to a new page, with secret values replaced,
     return (await pg.permalink()).text;
   }, longer);
   assert.equal(linked, redacted);
+  await page.close();
+});
+
+// search is an OpenSearch manifest whose spec.project (immutable) is project.
+const search = (project) =>
+  `apiVersion: example.io/v1alpha1\nkind: OpenSearch\nmetadata:\n  name: logs\nspec:\n  plan: startup-4\n  project: ${project}\n`;
+const previousText = (page) => page.evaluate(() => window.mdscheckPlayground.previousView?.state.doc.toString() ?? null);
+
+test('the previous version is off by default; ticked, the text is compared with it', async () => {
+  const page = await open();
+  assert.equal(await page.isChecked('#compare'), false, 'off by default');
+  assert.ok(await page.isHidden('#previous'));
+  await replaceText(page, search('alpha'));
+  let n = await checks(page);
+  await page.check('#compare');
+  await settled(page, n);
+  assert.ok(await page.isVisible('#previous'));
+  assert.equal(await previousText(page), search('alpha'), 'the previous version starts as a copy of the text');
+  assert.equal(await page.textContent('#summary'), 'No problems in 1 checked document');
+
+  // An immutable member changed: an error on the new value.
+  await replaceText(page, search('beta'));
+  let list = await problems(page);
+  assert.ok(list.some((p) => p.includes('project cannot change after creation: it was "alpha", now "beta"') && p.includes('immutable')),
+    list.join('\n'));
+  assert.equal(await page.textContent('#editor .cm-lintRange-error'), 'beta');
+
+  // Typed into the previous version: a resource the text no longer has is
+  // a deletion, on the first line.
+  await page.click('#previous .cm-content');
+  await page.keyboard.press('Control+End');
+  n = await checks(page);
+  await page.keyboard.insertText('---\n' + kafkaHead + 'spec:\n  plan: business-4\n  project: p\n');
+  await settled(page, n);
+  list = await problems(page);
+  assert.ok(list.some((p) => p.includes('Kafka "events" is gone') && p.includes('deletion') && p.includes('Ln 1, Col 1')), list.join('\n'));
+
+  // Unticked: the text alone again.
+  n = await checks(page);
+  await page.uncheck('#compare');
+  await settled(page, n);
+  assert.ok(await page.isHidden('#previous'));
+  assert.equal(await page.textContent('#summary'), 'No problems in 1 checked document');
+  await page.close();
+});
+
+test('a link carries the previous version, its secret values replaced as the text\'s are', async () => {
+  const page = await open('', clipboard);
+  await replaceText(page, withSecrets);
+  const n = await checks(page);
+  await page.check('#compare');
+  await settled(page, n);
+  const changed = withSecrets.replace('project: p', 'project: q');
+  await replaceText(page, changed);
+  const { said, url } = await copyLink(page);
+  assert.equal(said, 'Link copied; 4 secret values were replaced by <secret>.');
+  const hash = new URL(url).hash;
+  assert.equal(await decode(hash), redacted.replace('project: p', 'project: q'));
+  assert.equal(await decodePrevious(hash), redacted, 'exactly the secret values of the previous version are replaced');
+
+  const opened = await open(url.slice(base.length));
+  assert.equal(await opened.isChecked('#compare'), true);
+  assert.equal(await previousText(opened), redacted);
+  const list = await problems(opened);
+  assert.ok(list.some((p) => p.includes('it was "p", now "q"')), list.join('\n'));
+  // A link without a previous version turns the comparison off.
+  await opened.evaluate(async (h) => (location.hash = h), await encode(changed));
+  await opened.waitForFunction(() => !document.getElementById('compare').checked);
+  assert.ok(await opened.isHidden('#previous'));
+  await opened.close();
   await page.close();
 });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Text } from '@codemirror/state';
 import { toCodeMirror } from '../src/snippet.js';
 import { renderMarkdown } from '../src/markdown.js';
-import { encode, decode, redact, PREFIX, SECRET } from '../src/permalink.js';
+import { encode, decode, decodePrevious, redact, PREFIX, PREVIOUS, SECRET } from '../src/permalink.js';
 import { toOffset, toPosition } from '../src/positions.js';
 
 test('LSP snippets become CodeMirror templates', () => {
@@ -60,6 +60,19 @@ test('permalinks carry any text and refuse damaged ones', async () => {
   const bomb = await encode('a'.repeat(5 << 20));
   assert.ok(bomb.length < 20_000);
   await assert.rejects(decode(bomb), /more than 4 MB/);
+});
+
+test('a permalink carries the previous version after the text, each inflated on its own', async () => {
+  for (const [text, previous] of [['a: 1\n', 'a: 2\n'], ['', ''], ['🙂\r\n', 'x'.repeat(10_000)]]) {
+    const hash = await encode(text, previous);
+    assert.ok(hash.startsWith(PREFIX) && hash.includes(PREVIOUS));
+    assert.equal(await decode(hash), text);
+    assert.equal(await decodePrevious(hash), previous);
+  }
+  assert.equal(await decodePrevious(await encode('a: 1\n')), null, 'a link without one');
+  assert.equal(await decodePrevious('#other&prev=AAAA'), null);
+  await assert.rejects(decodePrevious((await encode('a')) + PREVIOUS + 'a+b'), /damaged/);
+  await assert.rejects(decodePrevious((await encode('a')) + PREVIOUS + (await encode('a'.repeat(5 << 20))).slice(PREFIX.length)), /more than 4 MB/);
 });
 
 const textOf = (t) => Text.of(t.split('\n'));
