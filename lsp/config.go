@@ -144,7 +144,8 @@ func configReport(c *config.Config, enc text.Encoding) report.File {
 	idx := text.NewIndex(c.Src)
 	f := report.File{Documents: []report.Document{}, Diagnostics: make([]report.Diagnostic, 0, len(c.Problems))}
 	for _, p := range c.Problems {
-		d := report.Diagnostic{Severity: "error", Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc)}
+		d := report.Diagnostic{Severity: check.Error, Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc),
+			Start: p.Start, End: p.End}
 		if p.Replace != "" {
 			d.Fixes = []report.Fix{{Title: "Change to " + p.Replace, Edits: []report.Edit{{Range: d.Range, NewText: p.Replace}}}}
 		}

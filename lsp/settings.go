@@ -22,7 +22,7 @@ type Settings struct {
 	// UnknownFields is how members the schema does not know are reported:
 	// "error", "warning" or "off"; "" leaves it to the configuration file
 	// (.mdscheck.yaml), which the editor's setting overrides.
-	UnknownFields string `json:"unknownFields"`
+	UnknownFields string `json:"unknownFields,omitempty"`
 	// Previous is the git revision an open file is compared with for the
 	// lifecycle rules (previous.go), or "off".
 	Previous string `json:"previous"`

@@ -338,7 +338,7 @@ func TestWorkerPanicIsLogged(t *testing.T) {
 
 func TestMostSevere(t *testing.T) {
 	var ds []report.Diagnostic
-	for i, sev := range []string{"hint", "error", "warning", "information", "warning", "error", "warning"} {
+	for i, sev := range []check.Severity{check.Hint, check.Error, check.Warning, check.Information, check.Warning, check.Error, check.Warning} {
 		ds = append(ds, report.Diagnostic{Severity: sev, Message: strconv.Itoa(i)})
 	}
 	for n, want := range map[int]string{1: "1", 2: "1 5", 3: "1 2 5", 4: "1 2 4 5", 6: "1 2 3 4 5 6"} {

@@ -28,7 +28,7 @@ return {
   settings = {
     mdscheck = {
       enable = true,
-      unknownFields = "error",
+      -- unknownFields = "warning", -- unset: the .mdscheck.yaml's, else "error"
     },
   },
 }
