@@ -100,28 +100,29 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	case cur.limit != nil:
 		// Its own limit finding says the text was not checked whole.
 	case old.limit != nil:
-		gone = []check.Diagnostic{{Document: -1, End: change.FirstLine(src), Severity: check.Error, Rule: "limit",
+		gone = []check.Diagnostic{{Severity: check.Error, Rule: "limit",
 			Message: "the previous version is larger than one call checks; the changes were not checked"}}
 	default:
 		c := change.Streams(prev, src)
 		counts = c.Current[0]
 		counts.Deleted = c.Previous[0].Deleted
-		for _, d := range c.Findings() {
-			if d.Document < 0 {
-				gone = append(gone, d)
-				continue
-			}
+		for _, d := range counts.Findings {
 			r := &cur.results[d.Document]
 			r.Diagnostics = append(r.Diagnostics, d)
 			check.Sort(r.Diagnostics)
 		}
+		gone = c.Previous[0].Findings
 	}
 	f := cur.build(enc)
 	if len(gone) > 0 {
-		// Findings of no document come first, as in validate.
-		idx := text.NewIndex(src[:change.FirstLine(src)])
+		// A resource that is gone has no place in src: its deletion goes
+		// on the first line, as a finding of no document, which come
+		// first in validate (the language server does the same).
+		end := change.FirstLine(src)
+		idx := text.NewIndex(src[:end])
 		ds := make([]report.Diagnostic, 0, len(gone)+len(f.Diagnostics))
 		for _, d := range gone {
+			d.Document, d.Start, d.End, d.Path, d.Pointer = -1, 0, end, "", ""
 			ds = append(ds, report.Convert(idx, d, enc))
 		}
 		f.Diagnostics = append(ds, f.Diagnostics...)
