@@ -201,11 +201,28 @@ func listItems(root *document.Node) *document.Node {
 // List at base. It reports whether the resource is ours and was checked.
 func (c *checker) resource(root *document.Node, base path) bool {
 	c.base, c.kind, c.reported = base, nil, nil
+	if ignored(root) {
+		return false
+	}
 	if !c.envelope(root) {
 		return false
 	}
 	c.value(root, c.kind.Manifest, base, nil)
 	return true
+}
+
+// IgnoreAnnotation, set to the string "true" in a resource's
+// metadata.annotations, leaves the resource unchecked: a document a team
+// knows to be wrong for now (a fixture, a manifest of a kind's next
+// version) without a comment on every line.
+const IgnoreAnnotation = "mdscheck.example.io/ignore"
+
+// ignored reports whether the resource root asks not to be checked. Only
+// the string "true" counts, as Kubernetes reads annotations: an unquoted
+// true is no string, and the check then says so.
+func ignored(root *document.Node) bool {
+	v := root.Get("metadata").Get("annotations").Get(IgnoreAnnotation)
+	return v != nil && v.Type == document.String && v.Text == "true"
 }
 
 func (c *checker) report(d Diagnostic) {
