@@ -40,7 +40,7 @@ func (ds *directives) add(line string) string {
 // declares, or what is wrong with it. Messages never quote the line
 // beyond the directive's name and handle, which are YAML syntax.
 func directive(line string) (name, handle, msg string) {
-	fields := strings.Fields(line)
+	fields := blankFields(line)
 	for i, f := range fields {
 		if strings.HasPrefix(f, "#") {
 			fields = fields[:i] // a comment, after a blank
@@ -95,4 +95,23 @@ func tagHandle(tag string) string {
 		return tag[:i+2]
 	}
 	return ""
+}
+
+// blankFields splits a directive line at its blanks: spaces and tabs, the
+// separators YAML allows there (strings.Fields would also split at
+// Unicode spaces, and cost the module 1.6 KB for this one use).
+func blankFields(line string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(line); i++ {
+		if i == len(line) || line[i] == ' ' || line[i] == '\t' || line[i] == '\r' {
+			if start >= 0 {
+				out = append(out, line[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	return out
 }

@@ -151,6 +151,7 @@ func TestDirectives(t *testing.T) {
 		{"%TAG !e! tag:x,2000:\n--- !e!a\nk: v\n--- !e!b\nk: v\n", []string{"", "declared by no %TAG directive"}},
 		{"%YAML 1.2\n%YAML 1.2\n---\na: 1\n", []string{"a second %YAML directive"}},
 		{"%YAML 1.2 foo\n---\na: 1\n", []string{"takes one version number"}},
+		{"%YAML\t 1.2\t\r\n%TAG  !e!\ttag:x,2000:\n--- !e!a\nk: v\n", []string{""}}, // blanks are spaces and tabs
 		{"%YAML 1.1#x\n---\na: 1\n", []string{"takes one version number"}},
 		{"%FOO bar\n---\na: 1\n", []string{"an unknown directive"}},
 		{"a: 1\n%YAML 1.2\n---\nb: 2\n", []string{"a directive (%) inside a document", ""}},
