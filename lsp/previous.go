@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	versions "github.com/mdscheck/mdscheck/core/change"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -37,7 +36,7 @@ type previousVersion struct {
 	loading bool
 	stale   bool // the revision may have moved since the read (a save)
 	// The last comparison, which hover reads while the text is unchanged.
-	cmp     *versions.Comparison
+	cmp     *narrowed
 	cmpText string
 }
 
@@ -97,7 +96,7 @@ func (s *server) readPrevious(d *openDoc, rev string) {
 
 // comparison returns the comparison of src, d's text, with its previous
 // version at rev, or nil when there is none to make.
-func (s *server) comparison(d *openDoc, src, rev string) *versions.Comparison {
+func (s *server) comparison(d *openDoc, src, rev string) *narrowed {
 	prev, ok := s.previousText(d, rev)
 	if !ok || prev == src || len(src) > document.DefaultLimits.StreamBytes {
 		return nil
@@ -109,7 +108,7 @@ func (s *server) comparison(d *openDoc, src, rev string) *versions.Comparison {
 	if c != nil && ct == src {
 		return c
 	}
-	c = versions.Streams(prev, src)
+	c = narrow(prev, src)
 	p.mu.Lock()
 	if p.rev == rev && p.text == prev {
 		p.cmp, p.cmpText = c, src
@@ -126,7 +125,7 @@ func (s *server) addChanges(d *openDoc, src, rev string, enc text.Encoding, f *r
 	if c == nil {
 		return
 	}
-	ds := c.Findings()
+	ds := c.findings()
 	if len(ds) == 0 {
 		return
 	}
@@ -148,7 +147,7 @@ func (s *server) previousHover(d *openDoc, src string, pos protocol.Position, en
 	if c == nil {
 		return ""
 	}
-	was, changed := c.Before(text.NewIndex(src).Offset(position(pos), enc))
+	was, changed := c.before(text.NewIndex(src).Offset(position(pos), enc))
 	if !changed {
 		return ""
 	}
