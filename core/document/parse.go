@@ -2,10 +2,12 @@ package document
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/goccy/go-yaml/lexer"
+	"github.com/goccy/go-yaml/scanner"
+	"github.com/goccy/go-yaml/token"
 )
 
 // Span is the text of one document in a stream.
@@ -108,7 +110,45 @@ func bomLen(src string) int {
 // Parse reads one document of src, the text at span, with the given index.
 // A byte-order mark that starts src is left out of a span that starts
 // with it.
-func Parse(src string, span Span, index int, lim Limits) (d *Document) {
+func Parse(src string, span Span, index int, lim Limits) *Document {
+	return parse(src, span, index, lim, nil)
+}
+
+// A Reader reads documents one after another, as Parse does, and reuses
+// its memory from one to the next: goccy's tokens, their located copies
+// and the nodes, which were most of what reading allocated. The document
+// Read returns, its nodes included, is valid only until the next Read; a
+// caller that keeps documents uses Parse. A Reader is not safe for
+// concurrent use.
+type Reader struct {
+	tokens  []*token.Token
+	toks    []tok
+	entries []entry
+	// nodes is where the next document's nodes go, as many as the
+	// largest document so far had (used, of the last one).
+	nodes []Node
+	used  int
+}
+
+// Read reads one document of src as Parse does.
+func (rd *Reader) Read(src string, span Span, index int, lim Limits) *Document {
+	return parse(src, span, index, lim, rd)
+}
+
+// lend gives r the memory of the documents read before.
+func (rd *Reader) lend(r *reader) {
+	if rd.used > len(rd.nodes) {
+		rd.nodes = make([]Node, rd.used+rd.used/4)
+	}
+	r.tokens, r.toks, r.entries, r.nodes, r.grown = rd.tokens[:0], rd.toks[:0], rd.entries[:0], rd.nodes, true
+}
+
+// keep takes back what r grew, for the next document.
+func (rd *Reader) keep(r *reader) {
+	rd.tokens, rd.toks, rd.entries, rd.used = r.tokens, r.toks, r.entries, r.used
+}
+
+func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Document) {
 	if span.Start == 0 {
 		span.Start = min(bomLen(src), span.End)
 	}
@@ -148,19 +188,33 @@ func Parse(src string, span Span, index int, lim Limits) (d *Document) {
 		return d
 	}
 	r := &reader{src: src, lim: lim, doc: d, header: -1}
-	if err := r.locate(span.Start, text, lexer.Tokenize(text)); err != nil {
-		d.Err = err
-		return d
+	if rd != nil {
+		rd.lend(r)
 	}
-	if err := r.prescan(); err != nil {
-		d.Err = err
-		return d
+	d.Root, d.Err = r.read(span.Start, text)
+	if rd != nil {
+		rd.keep(r)
 	}
-	d.Root, d.Err = r.document()
 	if d.Err != nil {
 		d.Root, d.Duplicates, d.Origins = nil, nil, nil
 	}
 	return d
+}
+
+// tokenize appends goccy/go-yaml's tokens of text to buf. It is
+// lexer.Tokenize, which goes on after an invalid token too, without the
+// list that Tokenize grows and links token to token: the reader uses no
+// links, and a Reader's next document reuses buf.
+func tokenize(text string, buf []*token.Token) []*token.Token {
+	var s scanner.Scanner
+	s.Init(text)
+	for {
+		tks, err := s.Scan()
+		if err == io.EOF {
+			return buf
+		}
+		buf = append(buf, tks...)
+	}
 }
 
 func lineEnd(src string, off int) int {

@@ -48,6 +48,8 @@ type reader struct {
 	// quoted scalars must be indented deeper.
 	parent int
 	grown  bool // the first block of nodes is allocated
+	tokens []*token.Token
+	used   int // nodes allocated
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -64,10 +66,23 @@ func (r *reader) node(n Node) *Node {
 		}
 		r.nodes = make([]Node, size)
 	}
+	r.used++
 	p := &r.nodes[0]
 	*p = n
 	r.nodes = r.nodes[1:]
 	return p
+}
+
+// read reads the document's text, which starts at base in the stream.
+func (r *reader) read(base int, text string) (*Node, *Error) {
+	r.tokens = tokenize(text, r.tokens)
+	if err := r.locate(base, text, r.tokens); err != nil {
+		return nil, err
+	}
+	if err := r.prescan(); err != nil {
+		return nil, err
+	}
+	return r.document()
 }
 
 // locate turns goccy's tokens into toks with exact offsets. goccy's own
@@ -75,9 +90,11 @@ func (r *reader) node(n Node) *Node {
 // blanks; the Origin text of each token, found in order from a cursor, is
 // exact. Comments, document markers and directives are left out: they
 // carry no structure the reader needs once the stream is split.
-func (r *reader) locate(base int, text string, gt token.Tokens) *Error {
+func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 	r.docEnd = base + len(text)
-	r.toks = make([]tok, 0, len(gt))
+	if r.toks == nil {
+		r.toks = make([]tok, 0, len(gt))
+	}
 	cur := 0                         // end of the text located so far
 	scan, line, lineStart := 0, 0, 0 // newlines counted up to scan
 	skipLine := -1                   // the line of a directive

@@ -90,6 +90,20 @@ func CheckDocument(src string, span document.Span, index int, opts check.Options
 	return Checked{Info: info, Diagnostics: ds}
 }
 
+// A Checker checks documents one after another as CheckDocument does, and
+// reuses the memory of reading them (document.Reader): the tree is
+// dropped once checked (neither Info nor a finding points into it), and
+// reading was most of what checking allocated. A Checker is not safe for
+// concurrent use; callers that check in parallel use one each.
+type Checker struct{ rd document.Reader }
+
+// Check parses and checks the document of src at span.
+func (c *Checker) Check(src string, span document.Span, index int, opts check.Options) Checked {
+	d := c.rd.Read(src, span, index, document.DefaultLimits)
+	info, ds := check.Document(src, d, opts)
+	return Checked{Info: info, Diagnostics: ds}
+}
+
 // Spans splits src into documents, or returns a single limit finding when
 // src is too large to read at all.
 func Spans(src string) ([]document.Span, *check.Diagnostic) {
@@ -110,8 +124,9 @@ func Validate(src string, enc text.Encoding, opts check.Options) File {
 		return Build(src, nil, []check.Diagnostic{*tooBig}, enc)
 	}
 	results := make([]Checked, len(spans))
+	var c Checker
 	for i, sp := range spans {
-		results[i] = CheckDocument(src, sp, i, opts)
+		results[i] = c.Check(src, sp, i, opts)
 	}
 	return Build(src, results, nil, enc)
 }
