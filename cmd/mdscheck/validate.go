@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
@@ -192,24 +193,34 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 		}
 	}
 	jobs = min(jobs, max(len(units), 1)) // no idle workers
+	// Workers take the units in batches of consecutive documents, by an
+	// atomic counter rather than one by one over a channel, and each reuses
+	// the memory of reading (report.Checker): so the second core checks
+	// documents instead of collecting garbage and handing over work. Small
+	// batches still share out the last documents evenly.
+	batch := min(max(len(units)/(jobs*32), 1), 16)
+	var claimed atomic.Int64
 	var wg sync.WaitGroup
-	next := make(chan unit, jobs*4)
+	prog.start(len(units))
+	defer prog.stop()
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for u := range next {
-				results[u.file][u.doc] = report.CheckDocument(texts[u.file], u.span, u.doc, inputs[u.file].as.options(opts))
-				prog.done()
+			var c report.Checker
+			for {
+				end := int(claimed.Add(int64(batch)))
+				start := end - batch
+				if start >= len(units) {
+					return
+				}
+				for _, u := range units[start:min(end, len(units))] {
+					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.options(opts))
+					prog.done()
+				}
 			}
 		}()
 	}
-	prog.start(len(units))
-	defer prog.stop()
-	for _, u := range units {
-		next <- u
-	}
-	close(next)
 	wg.Wait()
 	out := make([]fileResult, len(inputs))
 	for i, in := range inputs {
