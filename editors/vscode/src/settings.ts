@@ -7,11 +7,18 @@ export type UnknownFields = "error" | "warning" | "off";
 /** The settings the server reads under the section "mdscheck" (lsp/settings.go). */
 export interface ServerSettings {
   enable: boolean;
-  unknownFields: UnknownFields;
+  /**
+   * Sent only when the user set it: unset, the repository's
+   * .mdscheck.yaml decides (docs/configuration.md), so the extension must
+   * not send a default that would override it.
+   */
+  unknownFields?: UnknownFields;
+  /** The git revision an open file is compared with, or "off". */
+  previous?: string;
 }
 
 /** The defaults, the same as the server's and package.json's. */
-export const defaults: ServerSettings = { enable: true, unknownFields: "error" };
+export const defaults: ServerSettings = { enable: true };
 
 /** Reads one setting of the "mdscheck" section, like vscode.WorkspaceConfiguration.get. */
 export type Getter = (key: string) => unknown;
@@ -36,6 +43,12 @@ export function serverSettings(get: Getter): { settings: ServerSettings; problem
     settings.unknownFields = unknown;
   } else if (unknown !== undefined && unknown !== null) {
     problems.push('mdscheck.unknownFields must be "error", "warning" or "off"');
+  }
+  const previous = get("previous");
+  if (typeof previous === "string" && previous.trim() !== "") {
+    settings.previous = previous.trim();
+  } else if (previous !== undefined && previous !== null) {
+    problems.push('mdscheck.previous must be a git revision (such as "HEAD") or "off"');
   }
   return { settings, problems };
 }

@@ -6,11 +6,11 @@ import settings from "../out/settings.js";
 const { serverSettings, defaults, restartKeys } = settings;
 const from = (values) => (k) => values[k];
 
-test("unset settings give the server's defaults", () => {
+test("unset settings give the server's defaults, and leave unknownFields to the repository's configuration", () => {
   const r = serverSettings(from({}));
-  assert.deepEqual(r.settings, { enable: true, unknownFields: "error" });
+  assert.deepEqual(r.settings, { enable: true });
   assert.deepEqual(r.problems, []);
-  assert.deepEqual(defaults, { enable: true, unknownFields: "error" });
+  assert.deepEqual(defaults, { enable: true });
 });
 
 test("valid values are passed on", () => {
@@ -25,6 +25,14 @@ test("values of the wrong type fall back to the default and are named", () => {
   assert.equal(r.problems.length, 2);
   assert.match(r.problems[0], /mdscheck\.enable/);
   assert.match(r.problems[1], /mdscheck\.unknownFields.*"error", "warning" or "off"/);
+});
+
+test("mdscheck.previous is passed on as a revision or off, and a wrong one is named", () => {
+  assert.equal(serverSettings(from({ previous: "origin/main" })).settings.previous, "origin/main");
+  assert.equal(serverSettings(from({ previous: "off" })).settings.previous, "off");
+  const r = serverSettings(from({ previous: 3 }));
+  assert.equal(r.settings.previous, undefined);
+  assert.match(r.problems[0], /mdscheck\.previous/);
 });
 
 test("a new server path restarts the server", () => {

@@ -86,7 +86,8 @@ export function toDiagnostic(f: Finding): Diagnostic {
  * it (core/check/rule_unknown.go), so it can be applied afterwards.
  */
 export function withSettings(findings: Finding[], s: ServerSettings): Finding[] {
-  if (s.unknownFields === "error") {
+  // Unset is the module's default too: the web has no .mdscheck.yaml.
+  if (s.unknownFields === undefined || s.unknownFields === "error") {
     return findings;
   }
   if (s.unknownFields === "off") {
