@@ -29,6 +29,7 @@ return {
     mdscheck = {
       enable = true,
       -- unknownFields = "warning", -- unset: the .mdscheck.yaml's, else "error"
+      previous = "HEAD", -- the git revision a buffer is compared with; "off": none
     },
   },
 }
