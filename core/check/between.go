@@ -25,11 +25,13 @@ var betweenRules = [...]func(c *checker, obj, m member, s *schema.Schema, r sche
 // schema is s and whose key is key (nil for a list item): those the
 // object carries, then those of each member that is set. The rules look
 // only at members whose values have the right type: a wrong type is
-// already reported once.
-func (c *checker) between(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+// already reported once. An open mapping (a Kustomize patch, a template
+// with members an action writes) leaves members to a text not seen here,
+// so a rule is checked there only when every member it names is set.
+func (c *checker) between(n *document.Node, s *schema.Schema, p path, key *document.Node, open bool) {
 	obj := member{key: key, value: n, path: p}
 	for _, r := range s.Rules {
-		if r.Kind.OnObject() {
+		if r.Kind.OnObject() && (!open || allSet(n, r.Names)) {
 			betweenRules[r.Kind](c, obj, obj, s, r)
 		}
 	}
@@ -42,11 +44,21 @@ func (c *checker) between(n *document.Node, s *schema.Schema, p path, key *docum
 			continue
 		}
 		for _, r := range prop.Rules {
-			if !r.Kind.OnObject() { // checked where the member's own object is
+			if !r.Kind.OnObject() && (!open || allSet(n, r.Names)) { // on-object rules are checked where the member's own object is
 				betweenRules[r.Kind](c, obj, m, s, r)
 			}
 		}
 	}
+}
+
+// allSet reports whether every member names is set in n.
+func allSet(n *document.Node, names []string) bool {
+	for _, name := range names {
+		if v := n.Get(name); v == nil || v.IsNull() {
+			return false
+		}
+	}
+	return true
 }
 
 // member is a located member for the rules between members.

@@ -303,7 +303,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		}
 		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
 	}
-	c.between(n, s, p, key)
+	c.between(n, s, p, key, open)
 	if open {
 		return
 	}
