@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
@@ -86,29 +87,34 @@ func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (
 			todo = append(todo, i)
 		}
 	}
-	checkOne := func(i int) {
-		t := strings.Clone(src[spans[i].Start:spans[i].End])
-		r := report.CheckDocument(t, document.Span{Start: 0, End: len(t)}, 0, opts)
-		docs[i] = &checkedDoc{text: t, file: report.Build(t, []report.Checked{r}, nil, enc)}
+	// Each worker reuses the memory of reading (report.Checker) and takes
+	// the documents in batches by an atomic counter: handing them over one
+	// by one on a channel kept the second core waiting.
+	checkFrom := func(c *report.Checker, todo []int) {
+		for _, i := range todo {
+			t := strings.Clone(src[spans[i].Start:spans[i].End])
+			r := c.Check(t, document.Span{Start: 0, End: len(t)}, 0, opts)
+			docs[i] = &checkedDoc{text: t, file: report.Build(t, []report.Checked{r}, nil, enc)}
+		}
 	}
 	if len(todo) < parallelFrom {
-		for _, i := range todo {
-			checkOne(i)
-		}
+		checkFrom(new(report.Checker), todo)
 	} else {
+		const batch = 16
 		var wg sync.WaitGroup
-		next := make(chan int)
+		var claimed atomic.Int64
 		for range runtime.GOMAXPROCS(0) {
 			wg.Go(func() {
-				for i := range next {
-					checkOne(i)
+				var c report.Checker
+				for {
+					end := int(claimed.Add(batch))
+					if end-batch >= len(todo) {
+						return
+					}
+					checkFrom(&c, todo[end-batch:min(end, len(todo))])
 				}
 			})
 		}
-		for _, i := range todo {
-			next <- i
-		}
-		close(next)
 		wg.Wait()
 	}
 
