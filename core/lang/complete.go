@@ -164,7 +164,8 @@ func keyItem(p *schema.Property, indent int, replace text.Range, keyed bool) Com
 
 // snippetMembers writes the required members of an object as snippet
 // lines, each with a tab stop, which holds the member's first allowed
-// value, its default or its example where the schema gives one.
+// value, its default or its example where the schema gives one, and its
+// name otherwise.
 func snippetMembers(s *schema.Schema, pad string, n *int) string {
 	var b strings.Builder
 	for _, name := range s.Required() {
@@ -187,8 +188,8 @@ func snippetMembers(s *schema.Schema, pad string, n *int) string {
 			b.WriteString("\n" + pad + "  - $" + stop)
 		case v != "":
 			b.WriteString(" ${" + stop + ":" + snippetEscape(valueText(p.Schema, v)) + "}")
-		default:
-			b.WriteString(" $" + stop)
+		default: // the member's name says what to write
+			b.WriteString(" ${" + stop + ":" + snippetEscape(name) + "}")
 		}
 		*n++
 	}

@@ -82,7 +82,7 @@ func TestCompleteRequiredFirstAndSnippet(t *testing.T) {
 	if plan.TextEdit.NewText != "plan: " || !strings.Contains(plan.Detail, "required") {
 		t.Errorf("plan item %+v", plan)
 	}
-	if vpc.InsertTextFormat != Snippet || vpc.TextEdit.NewText != "projectVPCRef:\n    name: $1" {
+	if vpc.InsertTextFormat != Snippet || vpc.TextEdit.NewText != "projectVPCRef:\n    name: ${1:name}" {
 		t.Errorf("projectVPCRef snippet %q", vpc.TextEdit.NewText)
 	}
 	if plan.Documentation == nil || !strings.Contains(plan.Documentation.Value, "at most 128") {
@@ -105,7 +105,7 @@ func TestManifestSnippetFromTheSchema(t *testing.T) {
 		t.Fatalf("no snippet %q offered", label)
 		return ""
 	}
-	if got, want := offered("|", "kind: Kafka"), "kind: Kafka\nmetadata:\n  name: $1\nspec:\n  plan: ${2:startup-4}\n  project: $3\n  $0"; got != want {
+	if got, want := offered("|", "kind: Kafka"), "kind: Kafka\nmetadata:\n  name: ${1:name}\nspec:\n  plan: ${2:startup-4}\n  project: ${3:project}\n  $0"; got != want {
 		t.Errorf("kind: Kafka offers %q, want %q", got, want)
 	}
 	src := "apiVersion: example.io/v1alpha1\nkind: OpenSearch\nmetadata:\n  name: o\nspec:\n  userConfig:\n    opensearch:\n      shard_indexing_pressure:\n        primary_parameter:\n          |\n"
