@@ -4,8 +4,8 @@ package main
 
 import (
 	"os"
-	"runtime"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
