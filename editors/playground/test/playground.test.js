@@ -148,7 +148,7 @@ test('completion offers the members missing at the cursor and inserts them', asy
   await page.click('.cm-tooltip-autocomplete li[aria-selected]');
   await settled(page, n);
   assert.match(await text(page),
-    /\n {2}maintenanceWindowDow: monday\n {2}serviceIntegrations:\n {4}- integrationType: read_replica\n {6}sourceServiceName: $/);
+    /\n {2}maintenanceWindowDow: monday\n {2}serviceIntegrations:\n {4}- integrationType: read_replica\n {6}sourceServiceName: sourceServiceName$/);
   assert.equal(await page.evaluate(() => {
     const { state } = window.mdscheckPlayground.view;
     return state.sliceDoc(state.selection.main.from, state.selection.main.to);
