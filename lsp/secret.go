@@ -3,8 +3,6 @@ package lsp
 import (
 	"encoding/json"
 
-	"github.com/mdscheck/mdscheck/core/document"
-	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/sourcegraph/jsonrpc2"
@@ -69,36 +67,12 @@ func decodeArgument(arg any, v any) bool {
 }
 
 // connectionSecret returns the connection Secret of the manifest of src
-// that holds pos, or nil. A --- line belongs to the document it starts; a
-// position before the first document belongs to it, one after a
-// document's ... to that document.
+// that holds pos, or nil (secret.At).
 func connectionSecret(src string, pos text.Position, enc text.Encoding) *ConnectionSecret {
-	spans := document.Split(src)
-	if len(spans) == 0 {
+	c := secret.At(src, text.NewIndex(src).Offset(pos, enc))
+	if c == nil {
 		return nil
 	}
-	offset := text.NewIndex(src).Offset(pos, enc)
-	i := 0
-	for i+1 < len(spans) && spans[i+1].Start <= offset {
-		i++
-	}
-	doc := document.Parse(src, spans[i], i, document.DefaultLimits)
-	root := doc.Root
-	if root == nil || root.Kind != document.Mapping || root.Get("apiVersion").String() != schema.APIVersion {
-		return nil
-	}
-	kind := schema.Lookup(root.Get("kind").String())
-	if kind == nil {
-		return nil
-	}
-	sec := secret.Of(kind, doc)
-	out := &ConnectionSecret{Document: i, Kind: kind.Name, Name: sec.Name, NameHidden: sec.NameHidden,
-		Disabled: sec.Disabled, Keys: sec.Keys}
-	if sec.Disabled || out.Keys == nil {
-		out.Keys = []string{}
-	}
-	if ns := root.Get("metadata").Get("namespace"); ns.String() != "" && !secret.Find(kind, doc).Has(ns) {
-		out.Namespace = ns.Text
-	}
-	return out
+	return &ConnectionSecret{Document: c.Document, Kind: c.Kind, Name: c.Name, NameHidden: c.NameHidden,
+		Namespace: c.Namespace, Disabled: c.Disabled, Keys: c.Keys}
 }
