@@ -139,7 +139,7 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	w.int(counts.Deleted)
 	if s := old.build(enc).Secrets; len(s) > 0 {
 		w.raw(`,"previousSecrets":`)
-		list(&w, s, w.rng)
+		list(&w, false, len(s), func(i int) { w.rng(s[i]) })
 	}
 	w.raw("}")
 	return w.b, nil

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -71,8 +70,16 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	title := human(path)
 	var b strings.Builder
 	b.WriteString(schema.DescribeMember(title, s, required))
+	var hs *HoverSecret
 	if root != nil && (title == "kind" || title == "metadata.name" || strings.HasPrefix(title, "spec.connInfoSecretTarget")) {
 		sec := secret.Of(kind, doc)
+		hs = &HoverSecret{Kind: kind.Name, Name: sec.Name, NameHidden: sec.NameHidden, Disabled: sec.Disabled, Keys: sec.Keys}
+		if sec.Disabled || hs.Keys == nil {
+			hs.Keys = []string{}
+		}
+		if ns := root.Get("metadata").Get("namespace"); ns.String() != "" && !secret.Find(kind, doc).Has(ns) {
+			hs.Namespace = ns.Text
+		}
 		switch {
 		case sec.Disabled:
 			b.WriteString("\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n")
@@ -81,13 +88,15 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 			if sec.NameHidden {
 				name = "(its name is a secret value here, not shown)"
 			}
-			fmt.Fprintf(&b, "\nConnection Secret %s with keys:\n", name)
+			b.WriteString("\nConnection Secret " + name + " with keys:\n")
 			for _, k := range sec.Keys {
 				b.WriteString("- `" + k + "`\n")
 			}
 		}
 	}
-	return mk(v, start, end, b.String())
+	h := mk(v, start, end, b.String())
+	h.Secret = hs
+	return h
 }
 
 func mk(v *view, start, end int, md string) *HoverResult {

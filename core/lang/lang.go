@@ -51,10 +51,25 @@ type CompletionItem struct {
 	Tags             []int     `json:"tags,omitempty"` // 1: deprecated
 }
 
-// HoverResult is an LSP Hover.
+// HoverResult is an LSP Hover. On the members that name the connection
+// Secret it also carries that Secret as data, for hosts that act on it
+// (the VS Code extension's web build) rather than read the Markdown.
 type HoverResult struct {
-	Contents Markup      `json:"contents"`
-	Range    *text.Range `json:"range,omitempty"`
+	Contents Markup       `json:"contents"`
+	Range    *text.Range  `json:"range,omitempty"`
+	Secret   *HoverSecret `json:"connectionSecret,omitempty"`
+}
+
+// HoverSecret is the connection Secret of the manifest under a hover, in
+// the fields of the language server's command mdscheck.connectionSecret.
+// It names keys, never values.
+type HoverSecret struct {
+	Kind       string   `json:"kind"`
+	Name       string   `json:"name"` // empty when NameHidden
+	NameHidden bool     `json:"nameHidden,omitempty"`
+	Namespace  string   `json:"namespace,omitempty"`
+	Disabled   bool     `json:"disabled"`
+	Keys       []string `json:"keys"` // never nil
 }
 
 // SymbolKind values of LSP used by Symbols.

@@ -237,3 +237,31 @@ func BenchmarkCompleteHugeDocument(b *testing.B) {
 		Complete(src, pos, text.UTF16)
 	}
 }
+
+// TestHoverSecret: the hover on the members that name the connection
+// Secret carries it as data, with the keys the Markdown lists, and other
+// members carry none. (A name that is also a secret value is hidden by
+// secret.Of, which lsp/secret_test.go tests through the command.)
+func TestHoverSecret(t *testing.T) {
+	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\n  namespace: data\nspec:\n  plan: business-4\n  project: p\n"
+	h := Hover(src, text.Position{Line: 1, Character: 2}, text.UTF16)
+	if h == nil || h.Secret == nil {
+		t.Fatalf("hover on kind: %+v", h)
+	}
+	s := h.Secret
+	if s.Kind != "Kafka" || s.Name != "events" || s.Namespace != "data" || s.Disabled || len(s.Keys) == 0 {
+		t.Errorf("the Secret: %+v", s)
+	}
+	for _, k := range s.Keys {
+		if !strings.Contains(h.Contents.Value, "`"+k+"`") {
+			t.Errorf("key %s is not in the Markdown:\n%s", k, h.Contents.Value)
+		}
+	}
+	if h := Hover(src, text.Position{Line: 6, Character: 3}, text.UTF16); h == nil || h.Secret != nil {
+		t.Errorf("hover on plan carries a Secret: %+v", h)
+	}
+	disabled := strings.Replace(src, "spec:\n", "spec:\n  connInfoSecretTargetDisabled: true\n", 1)
+	if h := Hover(disabled, text.Position{Line: 1, Character: 2}, text.UTF16); h == nil || h.Secret == nil || !h.Secret.Disabled || h.Secret.Keys == nil || len(h.Secret.Keys) != 0 {
+		t.Errorf("hover on kind of a manifest with no Secret: %+v", h)
+	}
+}

@@ -121,6 +121,27 @@ export interface CompletionItem {
 export interface Hover {
   contents: MarkupContent;
   range?: Range;
+  /**
+   * On the members that name the connection Secret (kind, metadata.name,
+   * spec.connInfoSecretTarget): that Secret as data, the same fields as
+   * the language server's command mdscheck.connectionSecret answers.
+   */
+  connectionSecret?: ConnectionSecret;
+}
+
+/** The connection Secret the service writes for a manifest. It names keys, never values. */
+export interface ConnectionSecret {
+  kind: string;
+  /** Empty when nameHidden. */
+  name: string;
+  /** The name is also a secret value (through an anchor), which no answer shows. */
+  nameHidden?: boolean;
+  /** The manifest's metadata.namespace, where the Secret is written, when it names one. */
+  namespace?: string;
+  /** No Secret is created (spec.connInfoSecretTargetDisabled: true); keys is empty. */
+  disabled: boolean;
+  /** The prefixed key names, in the specification's order. */
+  keys: string[];
 }
 
 export interface CallOptions {

@@ -1,9 +1,9 @@
 // The connection Secret of the manifest under the cursor. The language
 // server answers it as data: the command mdscheck.connectionSecret
 // (lsp/secret.go), which readSecret reads. The server of the web extension
-// runs on the WebAssembly module, which tells the Secret only in its hover
-// on `kind`: it finds that key (kindPosition) and reads the hover
-// (parseSecret). This module does not import vscode, so that it can be
+// runs on the WebAssembly module, which gives the Secret as data with its
+// hover on `kind` (connectionSecret): that server finds the key
+// (kindPosition). This module does not import vscode, so that it can be
 // tested with node --test.
 
 /** The command of the language server that answers the connection Secret. */
@@ -97,34 +97,3 @@ export function kindPosition(text: string, line: number): Position | undefined {
   return undefined;
 }
 
-/**
- * parseSecret reads the connection Secret from the markdown of the
- * server's hover on `kind`; undefined when the hover says nothing about
- * it (a document of another apiVersion, or an unknown kind).
- */
-export function parseSecret(markdown: string): Secret | undefined {
-  if (markdown.includes("No connection Secret is created")) {
-    return { disabled: true, name: "", keys: [] };
-  }
-  const m = /Connection Secret (?:`([^`\n]*)`|(\(its name is a secret value here, not shown\))) with keys:\r?\n((?:[-*] `[^`\n]*`[^\n]*(?:\r?\n|$))*)/.exec(markdown);
-  if (m === null) {
-    return undefined;
-  }
-  const keys = [...m[3].matchAll(/^[-*] `([^`\n]*)`/gm)].map((k) => k[1]);
-  return m[2] === undefined ? { disabled: false, name: m[1], keys } : { disabled: false, name: "", nameHidden: true, keys };
-}
-
-/** The markdown text of an LSP or VS Code hover's contents, whatever their shape. */
-export function hoverText(contents: unknown): string {
-  if (typeof contents === "string") {
-    return contents;
-  }
-  if (Array.isArray(contents)) {
-    return contents.map(hoverText).join("\n");
-  }
-  if (contents !== null && typeof contents === "object" && "value" in contents) {
-    const v = contents.value;
-    return typeof v === "string" ? v : "";
-  }
-  return "";
-}

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import secret from "../out/secret.js";
 
-const { kindPosition, parseSecret, hoverText, readSecret, describeSecret } = secret;
+const { kindPosition, readSecret, describeSecret } = secret;
 
 test("readSecret reads the answer of mdscheck.connectionSecret", () => {
   const answer = { document: 1, kind: "Kafka", name: "events", namespace: "data", disabled: false, keys: ["KAFKA_HOST", "KAFKA_PORT"] };
@@ -59,39 +59,3 @@ test("kindPosition: no kind, CRLF, quoted key", () => {
   assert.deepEqual(kindPosition('"kind": Kafka\n', 0), { line: 0, character: 0 });
 });
 
-const hover = [
-  "**kind**: string, required",
-  "",
-  "One of OpenSearch, Grafana, Kafka.",
-  "",
-  "Connection Secret `events` with keys:",
-  "- `KAFKA_HOST`",
-  "- `KAFKA_PORT`",
-  "- `KAFKA_USERNAME`",
-  "",
-].join("\n");
-
-test("parseSecret reads the name and the keys", () => {
-  assert.deepEqual(parseSecret(hover), { disabled: false, name: "events", keys: ["KAFKA_HOST", "KAFKA_PORT", "KAFKA_USERNAME"] });
-  assert.deepEqual(parseSecret(hover.replaceAll("\n", "\r\n")).keys.length, 3);
-  const hidden = hover.replace("`events`", "(its name is a secret value here, not shown)");
-  assert.deepEqual(parseSecret(hidden), { disabled: false, name: "", nameHidden: true, keys: ["KAFKA_HOST", "KAFKA_PORT", "KAFKA_USERNAME"] });
-});
-
-test("parseSecret: disabled Secret, and hovers that say nothing of it", () => {
-  assert.deepEqual(parseSecret("**kind**\n\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n"), {
-    disabled: true,
-    name: "",
-    keys: [],
-  });
-  assert.equal(parseSecret("**kind**: string, required\n\nOne of OpenSearch, Grafana, Kafka."), undefined);
-  assert.equal(parseSecret(""), undefined);
-});
-
-test("hoverText takes every shape of hover contents", () => {
-  assert.equal(hoverText("a"), "a");
-  assert.equal(hoverText({ kind: "markdown", value: "b" }), "b");
-  assert.equal(hoverText([{ value: "c" }, "d"]), "c\nd");
-  assert.equal(hoverText(null), "");
-  assert.equal(hoverText({ value: 1 }), "");
-});

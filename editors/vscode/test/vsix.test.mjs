@@ -144,10 +144,11 @@ test("the program from the .vsix serves LSP the way the extension starts it", as
   assert.ok(unknown, `an unknown-field diagnostic in ${JSON.stringify(diags.diagnostics)}`);
   assert.equal(unknown.range.start.line, text.split("\n").findIndex((l) => l.startsWith("  replicas:")));
 
-  const at = secret.kindPosition(text, 20);
-  const hover = await within(conn.sendRequest("textDocument/hover", { textDocument: { uri }, position: at }), "hover");
-  const got = secret.parseSecret(secret.hoverText(hover.contents));
-  assert.equal(got?.name, "events-connection", `hover on kind: ${JSON.stringify(hover)}`);
+  const got = secret.readSecret(await within(conn.sendRequest("workspace/executeCommand", {
+    command: secret.connectionSecretCommand,
+    arguments: [{ textDocument: { uri }, position: { line: 20, character: 0 } }],
+  }), "connection Secret"));
+  assert.equal(got?.name, "events-connection", `the connection Secret: ${JSON.stringify(got)}`);
   assert.ok(got.keys.includes("KAFKA_HOST") && got.keys.includes("KAFKA_PASSWORD"), got.keys.join(" "));
 
   await within(conn.sendRequest("shutdown"), "shutdown result");

@@ -164,6 +164,17 @@ test('hover explains the member under the cursor', () => {
   assert.equal(m.hover('# nothing here\n', { line: 0, character: 3 }), null);
 });
 
+test('hover on kind carries the connection Secret as data', () => {
+  const src = kafkaHead + 'spec:\n  plan: business-4\n  project: x\n';
+  const kindLine = src.split('\n').findIndex((l) => l.startsWith('kind:'));
+  const s = m.hover(src, { line: kindLine, character: 1 })?.connectionSecret;
+  assert.equal(s?.kind, 'Kafka');
+  assert.equal(s.disabled, false);
+  assert.ok(s.keys.includes('KAFKA_HOST') && s.keys.includes('KAFKA_PASSWORD'), s.keys.join(' '));
+  const planLine = src.split('\n').findIndex((l) => l.startsWith('  plan:'));
+  assert.equal(m.hover(src, { line: planLine, character: 3 })?.connectionSecret, undefined, 'plan names no Secret');
+});
+
 test('hover never shows the value of a secret member', () => {
   const secret = 'hunter2-very-secret';
   const src = 'apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-4\n  project: p\n' +

@@ -27,7 +27,7 @@ import {
 } from "vscode-languageserver/browser";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic as Finding, Mdscheck, ValidateResult } from "@mdscheck/wasm";
-import { connectionSecretCommand, hoverText, kindPosition, parseSecret, type Secret } from "../secret";
+import { connectionSecretCommand, kindPosition, type Secret } from "../secret";
 import { defaults, serverSettings, type ServerSettings } from "../settings";
 
 /** Where each rule is explained: the program's link (lsp/diagnostics.go). */
@@ -300,10 +300,9 @@ export function serve(connection: Connection, load: () => Promise<Checker>): voi
     return actions;
   });
 
-  // The program computes the Secret (lsp/secret.go); the module tells it
-  // only in its hover on the manifest's kind, which is read here, until
-  // the module exports it as data. The answer has the same shape, without
-  // what the hover does not say (document, kind, namespace).
+  // The program computes the Secret (lsp/secret.go); the module gives it
+  // as data with its hover on the manifest's kind (connectionSecret). The
+  // answer has the same shape, without the document's index.
   connection.onExecuteCommand(({ command, arguments: args }): Secret | null => {
     if (command !== connectionSecretCommand) {
       throw new ResponseError(ErrorCodes.InvalidParams, `unknown command ${command}; the server runs ${connectionSecretCommand}`);
@@ -327,7 +326,7 @@ export function serve(connection: Connection, load: () => Promise<Checker>): voi
       return null;
     }
     const hover = call("hover", (m) => m.hover(text, kind), null);
-    return (hover === null ? undefined : parseSecret(hoverText(hover.contents))) ?? null;
+    return hover?.connectionSecret ?? null;
   });
 
   documents.listen(connection);
