@@ -23,7 +23,7 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		return []lang.CompletionItem{}, nil
 	}
 	_, src := d.snapshot()
-	src = d.checker.as.text(src) // a template's actions masked
+	src = d.checker.as.Text(src) // a template's actions masked
 	complete := lang.Complete
 	if isConfig(d.uri) {
 		complete = completeConfig

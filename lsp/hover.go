@@ -15,7 +15,7 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 		return nil, nil
 	}
 	_, src := d.snapshot()
-	src = d.checker.as.text(src) // a template's actions masked
+	src = d.checker.as.Text(src) // a template's actions masked
 	hover := lang.Hover
 	if isConfig(d.uri) {
 		hover = hoverConfig

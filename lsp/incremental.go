@@ -10,6 +10,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // streamChecker checks the text of one open file again and again as it is
@@ -26,8 +27,8 @@ import (
 // core/report checks documents one by one); a test compares the results
 // with report.Validate of the whole text.
 type streamChecker struct {
-	// as is how the file is read (template.go); set when it is opened.
-	as   reading
+	// as is how the file is read (readingOf); set when it is opened.
+	as   reading.Mode
 	mu   sync.Mutex
 	opts check.Options
 	enc  text.Encoding
@@ -69,7 +70,7 @@ type checkedText struct {
 func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (report.File, []checkedText) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	src, opts = c.as.text(src), c.as.options(opts)
+	src, opts = c.as.Text(src), c.as.Options(opts)
 	spans, tooBig := report.Spans(src)
 	if tooBig != nil {
 		c.done = nil

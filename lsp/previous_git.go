@@ -1,37 +1,18 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
-	"errors"
-	"io"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/internal/gitexec"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // gitTimeout bounds one git command: a repository on a hung network file
 // system must not keep a read going for ever.
 const gitTimeout = 10 * time.Second
-
-// validRevision reports whether rev may be given to git as a revision:
-// not empty, not an option, no white space or control character. Whether
-// the repository has it, git says.
-func validRevision(rev string) bool {
-	if rev == "" || strings.HasPrefix(rev, "-") {
-		return false
-	}
-	for _, r := range rev {
-		if r <= ' ' || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}
 
 // gitShow returns the text of the file at path at revision rev, read with
 // the git program; found is false when the file is not in a git work
@@ -65,41 +46,11 @@ func (s *server) gitShow(path, rev string) (string, bool) {
 }
 
 // git runs the git program in dir and returns what it writes, up to one
-// byte more than the largest stream the core reads, or an error with the
-// first line git wrote to standard error.
+// byte more than the largest stream the core reads.
 func git(dir string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), gitTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
-	// Never ask for credentials or take a lock: this read is a side show.
-	cmd.Env = append(cmd.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0")
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	out, readErr := io.ReadAll(io.LimitReader(stdout, int64(document.DefaultLimits.StreamBytes)+1))
-	if readErr == nil && len(out) > document.DefaultLimits.StreamBytes {
-		cmd.Process.Kill() // the rest is not wanted
-	}
-	err = cmd.Wait()
-	switch {
-	case len(out) > document.DefaultLimits.StreamBytes:
-		return out, nil
-	case readErr != nil:
-		return nil, readErr
-	case err != nil:
-		msg, _, _ := strings.Cut(strings.TrimSpace(errb.String()), "\n")
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, errors.New(msg)
-	}
-	return out, nil
+	return gitexec.Output(ctx, dir, nil, int64(document.DefaultLimits.StreamBytes), args...)
 }
 
 // warnOnce shows msg to the user the first time key comes up.

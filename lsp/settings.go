@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/internal/gitexec"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -88,7 +89,7 @@ func (s Settings) merge(raw any) (out Settings, found bool, problems []string) {
 			}
 		case "previous":
 			found = true
-			if str, ok := v.(string); ok && validRevision(str) {
+			if str, ok := v.(string); ok && gitexec.ValidRevision(str) {
 				out.Previous = str
 			} else {
 				problems = append(problems, fmt.Sprintf("setting %s.previous must be a git revision (\"HEAD\", a branch, a tag) or \"off\"", section))

@@ -66,11 +66,11 @@ func checkText(src string) checkedText {
 	// before the end of the finding that says so, and the rest of the text
 	// is left unindexed (in 64 MiB of one-line documents the index alone
 	// would take 117 MB).
-	if len(src) > document.DefaultLimits.StreamBytes {
-		_, tooBig := report.Spans(src)
+	spans, tooBig := report.SpansN(src, maxDocuments+1)
+	if tooBig != nil {
 		return checkedText{src: src[:tooBig.End], limit: tooBig}
 	}
-	results, cut := checkDocuments(src, document.SplitN(src, maxDocuments+1))
+	results, cut := checkDocuments(src, spans)
 	if cut != nil {
 		return checkedText{src: src[:cut.End], results: results, limit: cut}
 	}

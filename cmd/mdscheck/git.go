@@ -3,45 +3,35 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/mdscheck/mdscheck/internal/gitexec"
 )
 
 // gitRepo reads the files of one commit of a git repository with the git
-// program: the one every user of --previous git:REF has, which reads
-// every repository format, pack and alternate the way the user's own
-// commands do.
+// program (internal/gitexec).
 type gitRepo struct {
 	root   string // the top of the work tree, links resolved
 	commit string // the commit REF names, as a full object name
 }
 
 // errNoGit says why git:REF cannot work at all.
-var errNoGit = errors.New("the git program is not installed or not on PATH; --previous git:REF needs it")
+var errNoGit = errors.New(gitexec.ErrNotFound.Error() + "; --previous git:REF needs it")
 
 // git runs git in dir and returns its standard output, or an error with
 // the first line git wrote to standard error.
 func git(dir string, stdin io.Reader, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Stdin = stdin
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		if errors.Is(err, exec.ErrNotFound) {
-			return nil, errNoGit
-		}
-		msg, _, _ := strings.Cut(strings.TrimSpace(errb.String()), "\n")
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, errors.New(msg)
+	out, err := gitexec.Output(context.Background(), dir, stdin, -1, args...)
+	if errors.Is(err, gitexec.ErrNotFound) {
+		return nil, errNoGit
 	}
-	return out.Bytes(), nil
+	return out, err
 }
 
 // openGit finds the repository that holds dir and the commit ref names in
@@ -63,8 +53,7 @@ func openGit(dir, ref string) (*gitRepo, error) {
 	if r, err := filepath.EvalSymlinks(g.root); err == nil {
 		g.root = r
 	}
-	// A ref that starts with - would be read as an option.
-	if ref == "" || strings.HasPrefix(ref, "-") {
+	if !gitexec.ValidRevision(ref) {
 		return nil, fmt.Errorf("%q is not a revision", ref)
 	}
 	id, err := git(g.root, nil, "rev-parse", "--verify", "--quiet", ref+"^{commit}")
@@ -130,33 +119,25 @@ func (g *gitRepo) read(blobs []blob, limit int64) ([]string, error) {
 	for _, b := range blobs {
 		in.WriteString(b.id + "\n")
 	}
-	cmd := exec.Command("git", "-C", g.root, "cat-file", "--batch")
-	cmd.Stdin = strings.NewReader(in.String())
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	stdout, err := cmd.StdoutPipe()
+	run, err := gitexec.Start(context.Background(), g.root, strings.NewReader(in.String()), "cat-file", "--batch")
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		if errors.Is(err, exec.ErrNotFound) {
+		if errors.Is(err, gitexec.ErrNotFound) {
 			return nil, errNoGit
 		}
 		return nil, err
 	}
-	r := bufio.NewReader(stdout)
+	r := bufio.NewReader(run.Stdout)
 	texts := make([]string, 0, len(blobs))
 	for range blobs {
 		text, err := readBatchEntry(r, limit)
 		if err != nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-			return nil, fmt.Errorf("git cat-file: %v %s", err, strings.TrimSpace(errb.String()))
+			run.Stop()
+			return nil, fmt.Errorf("git cat-file: %v %v", err, run.Wait())
 		}
 		texts = append(texts, text)
 	}
-	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("git cat-file: %v %s", err, strings.TrimSpace(errb.String()))
+	if err := run.Wait(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %v", err)
 	}
 	return texts, nil
 }

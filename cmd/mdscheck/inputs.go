@@ -10,13 +10,14 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // input is one text to check.
 type input struct {
 	path string
 	src  string
-	as   reading // how src is checked
+	as   reading.Mode // how src is checked
 }
 
 // collect reads the inputs in a stable order: arguments as given,
@@ -29,15 +30,14 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		failed = true
 	}
-	limit := int64(document.DefaultLimits.StreamBytes)
 	var how readings
 	read := func(path string, r io.Reader) {
-		b, err := io.ReadAll(io.LimitReader(r, limit+1))
+		src, err := readText(r)
 		if err != nil {
 			fail(fmt.Errorf("%s: %w", path, err))
 			return
 		}
-		out = append(out, input{path: path, src: string(b), as: how.of(path)})
+		out = append(out, input{path: path, src: src, as: how.of(path)})
 	}
 	for _, p := range paths {
 		if p == "-" {
@@ -97,6 +97,13 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 func isYAML(path string) bool {
 	ext := filepath.Ext(path)
 	return strings.EqualFold(ext, ".yaml") || strings.EqualFold(ext, ".yml")
+}
+
+// readText reads r up to one byte over the largest stream the core reads
+// at all, which the check then reports as too large.
+func readText(r io.Reader) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(r, int64(document.DefaultLimits.StreamBytes)+1))
+	return string(b), err
 }
 
 func readFile(path string, read func(string, io.Reader), fail func(error)) {

@@ -19,6 +19,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/kustomize"
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // Kustomize records where each resource of a build comes from in these
@@ -221,7 +222,7 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 		}
 		// The file's own secrets, so that the lines shown under findings
 		// are masked where they hold one.
-		own := report.Validate(s.src, text.UTF16, reading(patch).options(opts))
+		own := report.Validate(s.src, text.UTF16, reading.Patch.Options(opts))
 		slices.SortStableFunc(s.diag, func(a, b report.Diagnostic) int {
 			return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
 		})

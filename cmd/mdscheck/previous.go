@@ -373,16 +373,14 @@ func readPreviousFiles(source string, paths []string, inputs []input) ([]previou
 	return prev, keys, nil
 }
 
-// readLimited reads a file up to one byte over the largest stream read at
-// all, which the check then reports as too large.
+// readLimited reads a file as collect reads one (readText).
 func readLimited(name string) (string, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, int64(document.DefaultLimits.StreamBytes)+1))
-	return string(b), err
+	return readText(f)
 }
 
 // relKey is the key of path, found from root: its path below root with

@@ -177,14 +177,15 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 	extra := make([][]check.Diagnostic, len(inputs))
 	var units []unit
 	texts := make([]string, len(inputs)) // what is checked of each input
+	shown := make([]string, len(inputs)) // what the result speaks of
 	for i, in := range inputs {
-		texts[i] = in.as.text(in.src)
+		texts[i], shown[i] = in.as.Text(in.src), in.src
 		spans, tooBig := report.Spans(texts[i])
 		if tooBig != nil {
 			extra[i] = []check.Diagnostic{*tooBig}
 			// Nothing after the finding's line is read or shown: no need
 			// to index 64 MiB of lines (80 ms) for one finding.
-			inputs[i].src = in.src[:tooBig.End]
+			shown[i] = in.src[:tooBig.End]
 			continue
 		}
 		results[i] = make([]report.Checked, len(spans))
@@ -215,7 +216,7 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 					return
 				}
 				for _, u := range units[start:min(end, len(units))] {
-					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.options(opts))
+					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.Options(opts))
 					prog.done()
 				}
 			}
@@ -224,7 +225,7 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 	wg.Wait()
 	out := make([]fileResult, len(inputs))
 	for i, in := range inputs {
-		out[i] = fileResult{path: in.path, src: in.src, file: report.Build(in.src, results[i], extra[i], text.UTF16)}
+		out[i] = fileResult{path: in.path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
 	}
 	return out
 }

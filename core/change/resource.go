@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
@@ -79,20 +80,11 @@ type path struct {
 	_       [0]func()
 }
 
-// key returns the place of the member called name; a name that would read
-// as more than one step goes in brackets, as in check.
+// key returns the place of the member called name, written as check
+// writes it.
 func (p path) key(name string) path {
-	h := p.human
-	switch {
-	case strings.ContainsAny(name, ".[] ") || name == "":
-		h += "[" + name + "]"
-	case h == "":
-		h = name
-	default:
-		h += "." + name
-	}
-	esc := strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
-	return path{human: h, pointer: p.pointer + "/" + esc}
+	h, ptr := check.KeyStep(p.human, p.pointer, name)
+	return path{human: h, pointer: ptr}
 }
 
 func (p path) index(i int) path {

@@ -12,16 +12,25 @@ type path struct {
 }
 
 func (p path) key(name string) path {
-	h := p.human
+	h, ptr := KeyStep(p.human, p.pointer, name)
+	return path{human: h, pointer: ptr}
+}
+
+// KeyStep extends a place in a document, written in both notations of a
+// finding (human, Kubernetes style: a.b[c.d][0]; pointer, RFC 6901), by
+// the member called name. A name that would read as more than one step
+// goes in brackets. Packages that report findings of their own (core/change)
+// name places the same way.
+func KeyStep(human, pointer, name string) (string, string) {
 	switch {
 	case strings.ContainsAny(name, ".[] ") || name == "":
-		h += "[" + name + "]"
-	case h == "":
-		h = name
+		human += "[" + name + "]"
+	case human == "":
+		human = name
 	default:
-		h += "." + name
+		human += "." + name
 	}
-	return path{human: h, pointer: p.pointer + "/" + escapePointer(name)}
+	return human, pointer + "/" + escapePointer(name)
 }
 
 func (p path) index(i int) path {

@@ -106,7 +106,11 @@ func (c *Checker) Check(src string, span document.Span, index int, opts check.Op
 
 // Spans splits src into documents, or returns a single limit finding when
 // src is too large to read at all.
-func Spans(src string) ([]document.Span, *check.Diagnostic) {
+func Spans(src string) ([]document.Span, *check.Diagnostic) { return SpansN(src, -1) }
+
+// SpansN is Spans that stops after the first n documents (all of them
+// when n is negative), for a caller that checks no more than those.
+func SpansN(src string, n int) ([]document.Span, *check.Diagnostic) {
 	if len(src) > document.DefaultLimits.StreamBytes {
 		// The limit finding alone: checking the one "document" the
 		// refused text makes would only guess at secrets over all of it
@@ -114,7 +118,7 @@ func Spans(src string) ([]document.Span, *check.Diagnostic) {
 		e := document.ParseStream(src, document.DefaultLimits).Docs[0].Err
 		return nil, &check.Diagnostic{Document: -1, Start: e.Start, End: e.End, Severity: check.Error, Rule: "limit", Message: e.Message}
 	}
-	return document.Split(src), nil
+	return document.SplitN(src, n), nil
 }
 
 // Validate checks every document of src in order.
