@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/goccy/go-yaml/scanner"
-	"github.com/goccy/go-yaml/token"
+	"github.com/mdscheck/mdscheck/core/internal/goccy/scanner"
+	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
 )
 
 // Span is the text of one document in a stream.

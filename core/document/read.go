@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/goccy/go-yaml/token"
+	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
 )
 
 // The reader builds a document's tree from goccy/go-yaml's tokens with

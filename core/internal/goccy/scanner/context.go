@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
 )
@@ -420,10 +421,11 @@ func (c *Context) bufferedToken(pos *token.Position) *token.Token {
 		return nil
 	}
 	var tk *token.Token
+	origin := string(c.obuf)
 	if c.isMultiLine() {
-		tk = token.String(string(source), string(c.obuf), pos)
+		tk = token.String(valueIn(origin, source), origin, pos)
 	} else {
-		tk = token.New(string(source), string(c.obuf), pos)
+		tk = token.New(valueIn(origin, source), origin, pos)
 	}
 	c.setTokenTypeByPrevTag(tk)
 	c.resetBuffer()
@@ -449,4 +451,33 @@ func (c *Context) lastToken() *token.Token {
 		return c.tokens[len(c.tokens)-1]
 	}
 	return nil
+}
+
+// valueIn returns string(value), as part of origin where origin spells it
+// after white space only. mdscheck patch: a scalar's value is most often
+// its origin without the spaces around it, and sharing the origin's bytes
+// saves an allocation per scalar. The runes of value are those of the
+// scanner's source, which holds no invalid rune, so decoding origin gives
+// them back exactly where it spells them.
+func valueIn(origin string, value []rune) string {
+	for start := range len(origin) {
+		i := start
+		for _, r := range value {
+			c, w := utf8.DecodeRuneInString(origin[i:])
+			if w == 0 || c != r {
+				i = -1
+				break
+			}
+			i += w
+		}
+		if i >= 0 {
+			return origin[start:i]
+		}
+		// Only the white space before the value is skipped, so that a
+		// hostile multi-line scalar costs no quadratic search.
+		if c := origin[start]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			break
+		}
+	}
+	return string(value)
 }

@@ -52,16 +52,34 @@ type Scanner struct {
 	startedFlowMapNum      int
 	indentState            IndentState
 	savedPos               *token.Position
+	// positions is the block the next tokens' positions are taken from
+	// (mdscheck patch, see newPos).
+	positions []token.Position
 }
 
+// newPos returns a pointer to a copy of p. mdscheck patch: the copies are
+// taken from blocks, one allocation for up to 256 tokens where upstream
+// makes one per token; a block lives as long as any of its tokens.
+func (s *Scanner) newPos(p token.Position) *token.Position {
+	if len(s.positions) == cap(s.positions) {
+		s.positions = make([]token.Position, 0, min(max(2*cap(s.positions), 32), 256))
+	}
+	s.positions = append(s.positions, p)
+	return &s.positions[len(s.positions)-1]
+}
+
+// pos is not inlined (mdscheck patch): it is called at some forty places,
+// and newPos in each would cost the WebAssembly module 50 KB.
+//
+//go:noinline
 func (s *Scanner) pos() *token.Position {
-	return &token.Position{
+	return s.newPos(token.Position{
 		Line:        s.line,
 		Column:      s.column,
 		Offset:      s.offset,
 		IndentNum:   s.indentNum,
 		IndentLevel: s.indentLevel,
-	}
+	})
 }
 
 func (s *Scanner) bufferedToken(ctx *Context) *token.Token {
@@ -83,13 +101,13 @@ func (s *Scanner) bufferedToken(ctx *Context) *token.Token {
 			level = last.Position.IndentLevel + 1
 		}
 	}
-	return ctx.bufferedToken(&token.Position{
+	return ctx.bufferedToken(s.newPos(token.Position{
 		Line:        line,
 		Column:      column,
 		Offset:      s.offset - len(ctx.buf),
 		IndentNum:   s.indentNum,
 		IndentLevel: level,
-	})
+	}))
 }
 
 func (s *Scanner) progressColumn(ctx *Context, num int) {

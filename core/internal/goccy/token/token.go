@@ -1,11 +1,9 @@
 package token
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Character type for character
@@ -298,28 +296,6 @@ var (
 		"False",
 		"FALSE",
 	}
-	// For compatibility with other YAML 1.1 parsers
-	// Note that we use these solely for encoding the bool value with quotes.
-	// go-yaml should not treat these as reserved keywords at parsing time.
-	// as go-yaml is supposed to be compliant only with YAML 1.2.
-	reservedLegacyBoolKeywords = []string{
-		"y",
-		"Y",
-		"yes",
-		"Yes",
-		"YES",
-		"n",
-		"N",
-		"no",
-		"No",
-		"NO",
-		"on",
-		"On",
-		"ON",
-		"off",
-		"Off",
-		"OFF",
-	}
 	reservedInfKeywords = []string{
 		".inf",
 		".Inf",
@@ -334,11 +310,8 @@ var (
 		".NAN",
 	}
 	reservedKeywordMap = map[string]func(string, string, *Position) *Token{}
-	// reservedEncKeywordMap contains is the keyword map used at encoding time.
-	// This is supposed to be a superset of reservedKeywordMap,
-	// and used to quote legacy keywords present in YAML 1.1 or lesser for compatibility reasons,
-	// even though this library is supposed to be YAML 1.2-compliant.
-	reservedEncKeywordMap = map[string]func(string, string, *Position) *Token{}
+	// mdscheck patch: reservedEncKeywordMap, used by the encoder only, is
+	// not copied.
 )
 
 func reservedKeywordToken(typ Type, value, org string, pos *Position) *Token {
@@ -359,19 +332,12 @@ func init() {
 		}
 
 		reservedKeywordMap[keyword] = f
-		reservedEncKeywordMap[keyword] = f
 	}
 	for _, keyword := range reservedBoolKeywords {
 		f := func(value, org string, pos *Position) *Token {
 			return reservedKeywordToken(BoolType, value, org, pos)
 		}
 		reservedKeywordMap[keyword] = f
-		reservedEncKeywordMap[keyword] = f
-	}
-	for _, keyword := range reservedLegacyBoolKeywords {
-		reservedEncKeywordMap[keyword] = func(value, org string, pos *Position) *Token {
-			return reservedKeywordToken(BoolType, value, org, pos)
-		}
 	}
 	for _, keyword := range reservedInfKeywords {
 		reservedKeywordMap[keyword] = func(value, org string, pos *Position) *Token {
@@ -565,18 +531,6 @@ func ToNumber(value string) *NumberValue {
 	return num
 }
 
-func isNumber(value string) bool {
-	num, err := toNumber(value)
-	if err != nil {
-		var numErr *strconv.NumError
-		if errors.As(err, &numErr) && errors.Is(numErr.Err, strconv.ErrRange) {
-			return true
-		}
-		return false
-	}
-	return num != nil
-}
-
 func toNumber(value string) (*NumberValue, error) {
 	if len(value) == 0 {
 		return nil, nil
@@ -624,6 +578,13 @@ func toNumber(value string) (*NumberValue, error) {
 		text = "-" + text
 	}
 
+	// mdscheck patch: a text strconv would refuse for its syntax is no
+	// number, and strconv's refusal costs two allocations (its error and
+	// a copy of the text) for every plain scalar that is not a number.
+	if !mayParse(text, typ, base) {
+		return nil, nil
+	}
+
 	var v any
 	if typ == NumberTypeFloat {
 		f, err := strconv.ParseFloat(text, 64)
@@ -652,67 +613,58 @@ func toNumber(value string) (*NumberValue, error) {
 	}, nil
 }
 
-// This is a subset of the formats permitted by the regular expression
-// defined at http://yaml.org/type/timestamp.html. Note that time.Parse
-// cannot handle: "2001-12-14 21:59:43.10 -5" from the examples.
-var timestampFormats = []string{
-	time.RFC3339Nano,
-	"2006-01-02t15:04:05.999999999Z07:00", // RFC3339Nano with lower-case "t".
-	time.DateTime,
-	time.DateOnly,
-
-	// Not in examples, but to preserve backward compatibility by quoting time values.
-	"15:4",
-}
-
-func isTimestamp(value string) bool {
-	for _, format := range timestampFormats {
-		if _, err := time.Parse(format, value); err == nil {
-			return true
+// mayParse is false when strconv would refuse text for its syntax: for a
+// float (text holds exactly one dot, so not "inf" or "nan") a byte that no
+// float can hold, or a start that is neither a digit nor a dot after an
+// optional sign; for an integer of base 2, 8, 10 or 16 anything but one
+// optional sign and at least one digit of the base. It is true for every
+// text strconv accepts, and for a few it refuses (those still get
+// strconv's answer).
+func mayParse(text string, typ NumberType, base int) bool {
+	i := 0
+	if i < len(text) && (text[i] == '+' || text[i] == '-') {
+		i++
+	}
+	if i == len(text) {
+		return false
+	}
+	if typ == NumberTypeFloat {
+		if c := text[i]; !(c >= '0' && c <= '9' || c == '.') {
+			return false
 		}
-	}
-	return false
-}
-
-// IsNeedQuoted checks whether the value needs quote for passed string or not
-func IsNeedQuoted(value string) bool {
-	if value == "" {
-		return true
-	}
-	if _, exists := reservedEncKeywordMap[value]; exists {
-		return true
-	}
-	if isNumber(value) {
-		return true
-	}
-	if value == "-" {
-		return true
-	}
-	first := value[0]
-	switch first {
-	case '*', '&', '[', '{', '}', ']', ',', '!', '|', '>', '%', '\'', '"', '@', ' ', '`':
-		return true
-	}
-	last := value[len(value)-1]
-	switch last {
-	case ':', ' ':
-		return true
-	}
-	if isTimestamp(value) {
-		return true
-	}
-	for i, c := range value {
-		switch c {
-		case '#', '\\':
-			return true
-		case ':', '-':
-			if i+1 < len(value) && value[i+1] == ' ' {
-				return true
+		for ; i < len(text); i++ {
+			switch c := text[i]; {
+			case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F',
+				c == '.', c == '+', c == '-', c == 'x', c == 'X', c == 'p', c == 'P':
+			default:
+				return false
 			}
 		}
+		return true
 	}
-	return false
+	for ; i < len(text); i++ {
+		c := text[i]
+		var d int
+		switch {
+		case c >= '0' && c <= '9':
+			d = int(c - '0')
+		case c >= 'a' && c <= 'f':
+			d = int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			d = int(c-'A') + 10
+		default:
+			return false
+		}
+		if d >= base {
+			return false
+		}
+	}
+	return true
 }
+
+// mdscheck patch: IsNeedQuoted and what only it used (isNumber,
+// isTimestamp, the legacy keywords of reservedEncKeywordMap), the
+// encoder's, are not copied.
 
 // LiteralBlockHeader detect literal block scalar header
 func LiteralBlockHeader(value string) string {
