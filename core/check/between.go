@@ -113,7 +113,7 @@ func (m member) finding(sev Severity, rule, msg string) Diagnostic {
 	if n == nil {
 		n = m.value
 	}
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: m.path.human, Pointer: m.path.pointer, Message: msg}
+	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: m.path.human(), Pointer: m.path.pointer(), Message: msg}
 }
 
 func (m member) valueFinding(sev Severity, rule, msg string) Diagnostic {

@@ -235,7 +235,7 @@ func (c *checker) report(d Diagnostic) {
 
 // at makes a diagnostic on the span of n.
 func at(n *document.Node, p path, sev Severity, rule, msg string) Diagnostic {
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.human, Pointer: p.pointer, Message: msg}
+	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.human(), Pointer: p.pointer(), Message: msg}
 }
 
 // value checks n against s. key is the entry n is the value of, when any.

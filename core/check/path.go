@@ -5,15 +5,50 @@ import (
 	"strings"
 )
 
-// path is a place in a document, kept in both notations at once.
+// path is a place in a document, in one string from which a finding's two
+// notations are made (human and pointer), as only a finding needs them:
+// RFC 6901 with each array index marked "~2", a sequence no escaped key
+// holds, so that index 0 and the key "0" differ.
 type path struct {
-	human   string // Kubernetes style: a.b[c.d][0], brackets around a key with dots
-	pointer string // RFC 6901
+	at string
 }
 
+const indexMark = "~2"
+
 func (p path) key(name string) path {
-	h, ptr := KeyStep(p.human, p.pointer, name)
-	return path{human: h, pointer: ptr}
+	return path{at: p.at + "/" + escapePointer(name)}
+}
+
+func (p path) index(i int) path {
+	return path{at: p.at + "/" + indexMark + strconv.Itoa(i)}
+}
+
+// pointer is the place as an RFC 6901 JSON pointer.
+func (p path) pointer() string {
+	if !strings.Contains(p.at, indexMark) {
+		return p.at
+	}
+	return strings.ReplaceAll(p.at, "/"+indexMark, "/")
+}
+
+// human is the place in Kubernetes style: a.b[c.d][0].
+func (p path) human() string {
+	human, pointer := "", ""
+	for rest := p.at; rest != ""; {
+		rest = rest[1:] // the slash
+		step := rest
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			step, rest = rest[:i], rest[i:]
+		} else {
+			rest = ""
+		}
+		if strings.HasPrefix(step, indexMark) {
+			human += "[" + step[len(indexMark):] + "]"
+			continue
+		}
+		human, pointer = KeyStep(human, pointer, unescapePointer(step))
+	}
+	return human
 }
 
 // KeyStep extends a place in a document, written in both notations of a
@@ -33,14 +68,16 @@ func KeyStep(human, pointer, name string) (string, string) {
 	return human, pointer + "/" + escapePointer(name)
 }
 
-func (p path) index(i int) path {
-	s := strconv.Itoa(i)
-	return path{human: p.human + "[" + s + "]", pointer: p.pointer + "/" + s}
-}
-
 func escapePointer(s string) string {
 	if !strings.ContainsAny(s, "~/") {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapePointer(s string) string {
+	if !strings.Contains(s, "~") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }

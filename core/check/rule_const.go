@@ -24,7 +24,7 @@ func (c *checker) envelope(root *document.Node) bool {
 			return false
 		}
 		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required",
-			Path: at.human, Pointer: at.pointer,
+			Path: at.human(), Pointer: at.pointer(),
 			Message: "missing required member \"apiVersion\"; " + kp.Value.Text + " is of " + schema.APIVersion}
 		if av != nil {
 			d.Start, d.End = av.Key.Start, av.Key.End
@@ -59,20 +59,20 @@ func (c *checker) envelope(root *document.Node) bool {
 		}
 		c.reported = av.Value
 		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-			Path: at.human, Pointer: at.pointer, Message: msg,
+			Path: at.human(), Pointer: at.pointer(), Message: msg,
 			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
 	}
 	kindAt := c.base.key("kind")
 	if kp == nil || kp.Value.IsNull() {
 		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
-			Path: kindAt.human, Pointer: kindAt.pointer,
+			Path: kindAt.human(), Pointer: kindAt.pointer(),
 			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
 		return false
 	}
 	c.kind = schema.Lookup(kp.Value.String())
 	if c.kind == nil {
 		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
-			Path: kindAt.human, Pointer: kindAt.pointer,
+			Path: kindAt.human(), Pointer: kindAt.pointer(),
 			Message: "unknown kind " + quoteValue(kp.Value) + "; must be one of " + strings.Join(schema.Names(), ", ")}
 		for _, n := range schema.Names() {
 			if strings.EqualFold(n, kp.Value.Text) {

@@ -9,6 +9,6 @@ import (
 // duplicate reports a key that appears twice in its mapping.
 func (c *checker) duplicate(k *document.Node, p path) {
 	delete(c.dups, k)
-	c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key", Path: p.human, Pointer: p.pointer,
+	c.report(Diagnostic{Start: k.Start, End: k.End, Severity: Error, Rule: "duplicate-key", Path: p.human(), Pointer: p.pointer(),
 		Message: "duplicate key " + strconv.Quote(clip(k.Text)) + "; Kubernetes keeps only the last one"})
 }

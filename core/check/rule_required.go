@@ -19,7 +19,7 @@ func (c *checker) required(n *document.Node, s *schema.Schema, p path, key *docu
 		if v != nil && !v.Value.IsNull() {
 			continue
 		}
-		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human, Pointer: p.key(prop.Name).pointer}
+		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human(), Pointer: p.key(prop.Name).pointer()}
 		switch {
 		case v != nil:
 			d.Start, d.End = v.Key.Start, v.Key.End

@@ -19,10 +19,10 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
 	d := at(key, q, c.opts.UnknownFields, "unknown-field", "unknown field "+strconv.Quote(clip(name)))
 	// A member of another kind's spec or userConfig: say whose it is.
 	in := (*schema.Kind).UserConfig
-	if p.pointer == "/spec" {
+	if p.pointer() == "/spec" {
 		in = (*schema.Kind).Spec
 	}
-	if p.pointer == "/spec" || p.pointer == "/spec/userConfig" {
+	if p.pointer() == "/spec" || p.pointer() == "/spec/userConfig" {
 		var others []string
 		for _, k := range schema.OwnersOf(in, name) {
 			if k != c.kind.Name {
