@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -16,15 +17,7 @@ import (
 // keystroke, check again (one document), build the diagnostics and encode
 // the notification.
 func BenchmarkRecheckStream(b *testing.B) {
-	dir := os.Getenv("MDSCHECK_CORPUS")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "mdscheck-corpus")
-	}
-	raw, err := os.ReadFile(filepath.Join(dir, "large/mixed.yaml"))
-	if err != nil {
-		b.Skipf("no benchmark corpus (%v): see bench_test.go", err)
-	}
-	src := string(raw)
+	src := largeStream(b)
 	var c streamChecker
 	c.run(src, check.DefaultOptions, text.UTF16)
 	at := text.Position{Line: 31701, Character: 26} // the edit probe of manifest.json
@@ -39,12 +32,48 @@ func BenchmarkRecheckStream(b *testing.B) {
 		if len(checked) != 1 {
 			b.Fatalf("checked %d documents", len(checked))
 		}
-		p := protocol.PublishDiagnosticsParams{URI: "file:///x.yaml", Diagnostics: make([]protocol.Diagnostic, 0, len(f.Diagnostics))}
-		for _, d := range f.Diagnostics {
-			p.Diagnostics = append(p.Diagnostics, toProtocol(d))
+		encodeNotification(b, f)
+	}
+}
+
+// largeStream is the corpus's 2,000-document stream, or a skip.
+func largeStream(b *testing.B) string {
+	dir := os.Getenv("MDSCHECK_CORPUS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "mdscheck-corpus")
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "large/mixed.yaml"))
+	if err != nil {
+		b.Skipf("no benchmark corpus (%v): see bench_test.go", err)
+	}
+	return string(raw)
+}
+
+// BenchmarkCheckOpenStream is the server's own share of opening the
+// 2,000-document stream: every document checked (on every core GOMAXPROCS
+// gives; -cpu 1,2 compares), the diagnostics built and the notification
+// encoded. BenchmarkOpen adds the transport, measured from the client.
+func BenchmarkCheckOpenStream(b *testing.B) {
+	src := largeStream(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		var c streamChecker
+		f, checked := c.run(src, check.DefaultOptions, text.UTF16)
+		if len(checked) != 2000 {
+			b.Fatalf("checked %d documents", len(checked))
 		}
-		if _, err := json.Marshal(p); err != nil {
-			b.Fatal(err)
-		}
+		encodeNotification(b, f)
+	}
+}
+
+// encodeNotification builds and encodes the diagnostics notification of f,
+// as the server publishes it.
+func encodeNotification(b *testing.B, f report.File) {
+	p := protocol.PublishDiagnosticsParams{URI: "file:///x.yaml", Diagnostics: make([]protocol.Diagnostic, 0, len(f.Diagnostics))}
+	for _, d := range f.Diagnostics {
+		p.Diagnostics = append(p.Diagnostics, toProtocol(d))
+	}
+	if _, err := json.Marshal(p); err != nil {
+		b.Fatal(err)
 	}
 }

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The command's own work on the benchmark corpus, in process: reading
+// the files, checking them on every core GOMAXPROCS gives, and writing the
+// JSON report. -cpu 1,2 gives the two-core speed-up of docs/performance.md:
+//
+//	MDSCHECK_CORPUS=.corpus go test ./cmd/mdscheck -run '^$' -bench Command -cpu 1,2 -count 6
+func BenchmarkCommandStream(b *testing.B) { benchCommand(b, "large/mixed.yaml") }
+
+// BenchmarkCommandFiles checks the 2,000 files of split/.
+func BenchmarkCommandFiles(b *testing.B) { benchCommand(b, "split") }
+
+func benchCommand(b *testing.B, name string) {
+	dir := os.Getenv("MDSCHECK_CORPUS")
+	if dir == "" {
+		b.Skip("MDSCHECK_CORPUS is not set (make bench writes the corpus to .corpus/)")
+	}
+	target := filepath.Join(dir, name)
+	if _, err := os.Stat(target); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var stderr strings.Builder
+		// The corpus has findings on purpose: exit status 1.
+		if code := run([]string{"validate", "--no-config", "--format", "json", target}, strings.NewReader(""), io.Discard, &stderr); code != 1 {
+			b.Fatalf("exit %d: %s", code, stderr.String())
+		}
+	}
+}
