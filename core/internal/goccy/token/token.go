@@ -314,6 +314,10 @@ var (
 	// not copied.
 )
 
+// keywordStarts holds the first byte of every reserved keyword (mdscheck
+// patch, see New; TestKeywordStarts holds it to the lists above).
+const keywordStarts = "nNtTfF~.-"
+
 func reservedKeywordToken(typ Type, value, org string, pos *Position) *Token {
 	return &Token{
 		Type:          typ,
@@ -684,9 +688,13 @@ func LiteralBlockHeader(value string) string {
 
 // New create reserved keyword token or number token and other string token.
 func New(value string, org string, pos *Position) *Token {
-	fn := reservedKeywordMap[value]
-	if fn != nil {
-		return fn(value, org, pos)
+	// mdscheck patch: the map is looked up only for a value that starts as
+	// a keyword does (null, true, false, ~, .inf, -.inf, +.inf, .nan, in
+	// their cases); most scalars are names.
+	if value != "" && strings.IndexByte(keywordStarts, value[0]) >= 0 {
+		if fn := reservedKeywordMap[value]; fn != nil {
+			return fn(value, org, pos)
+		}
 	}
 	if num := ToNumber(value); num != nil {
 		tk := &Token{
