@@ -1,13 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/internal/reading"
@@ -23,43 +27,46 @@ type input struct {
 // collect reads the inputs in a stable order: arguments as given,
 // directories sorted. Read failures are reported and flagged. skip says
 // which files and directories to leave out (named: the user named it).
+//
+// The files are found first, then read by several goroutines at once (a
+// directory of 2,000 manifests is mostly opening and reading, which one
+// core did alone while the other waited), then taken in order, so the
+// inputs and the messages come out as a sequential read gives them.
 func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer, skip func(path string, dir, named bool) bool) ([]input, bool) {
-	var out []input
-	failed := false
-	fail := func(err error) {
-		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
-		failed = true
+	// found is one place the inputs come from, in order: a file to read,
+	// standard input, or a failure to report.
+	type found struct {
+		path  string
+		stdin bool
+		err   error // found failing, before any read
+		// Filled by the readers:
+		src     string
+		readErr error
 	}
-	var how readings
-	read := func(path string, r io.Reader) {
-		src, err := readText(r)
-		if err != nil {
-			fail(fmt.Errorf("%s: %w", path, err))
-			return
-		}
-		out = append(out, input{path: path, src: src, as: how.of(path)})
-	}
+	var all []found
 	for _, p := range paths {
 		if p == "-" {
-			read(stdinName, stdin)
+			all = append(all, found{path: stdinName, stdin: true})
 			continue
 		}
 		st, err := os.Stat(p)
 		if err != nil {
-			fail(err)
+			all = append(all, found{err: err})
 			continue
 		}
 		if skip(p, st.IsDir(), true) {
 			continue
 		}
 		if !st.IsDir() {
-			readFile(p, read, fail)
+			all = append(all, found{path: p})
 			continue
 		}
-		var files []string
+		// What the walk has to say comes first, in the walk's order; the
+		// files follow, sorted.
+		var notes, files []found
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
-				fail(err)
+				notes = append(notes, found{err: err})
 				return nil
 			}
 			if d.IsDir() {
@@ -72,24 +79,78 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 				return nil
 			}
 			// A FIFO, socket or device would block the walk or never end;
-			// only regular files (or links to them) are read.
-			if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-				fmt.Fprintf(stderr, "mdscheck: %s: skipped, not a regular file\n", path)
+			// only regular files (or links to them) are read. The walk
+			// knows the type of all but links without a stat.
+			mode := d.Type()
+			if mode&fs.ModeSymlink != 0 {
+				if st, err := os.Stat(path); err == nil {
+					mode = st.Mode()
+				}
+			}
+			if !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
+				notes = append(notes, found{path: path, err: errNotRegular})
 				return nil
 			}
-			files = append(files, path)
+			files = append(files, found{path: path})
 			return nil
 		})
 		if err != nil {
-			fail(err)
+			notes = append(notes, found{err: err})
 		}
-		sort.Strings(files)
-		for _, f := range files {
-			readFile(f, read, fail)
+		sort.Slice(files, func(i, j int) bool { return files[i].path < files[j].path })
+		all = append(append(all, notes...), files...)
+	}
+
+	// Read the files, several at a time; standard input is read below,
+	// in its place.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(2*runtime.GOMAXPROCS(0), 8, len(all)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(all) {
+					return
+				}
+				if f := &all[i]; f.err == nil && !f.stdin {
+					f.src, f.readErr = readFile(f.path)
+				}
+			}
+		})
+	}
+	wg.Wait()
+
+	var out []input
+	failed := false
+	var how readings
+	for _, f := range all {
+		switch {
+		case errors.Is(f.err, errNotRegular):
+			fmt.Fprintf(stderr, "mdscheck: %s: skipped, not a regular file\n", f.path)
+			continue
+		case f.err != nil:
+			fmt.Fprintf(stderr, "mdscheck: %v\n", f.err)
+			failed = true
+			continue
+		case f.stdin:
+			f.src, f.readErr = readText(stdin, -1)
+			if f.readErr != nil {
+				f.readErr = fmt.Errorf("%s: %w", f.path, f.readErr)
+			}
 		}
+		if f.readErr != nil {
+			fmt.Fprintf(stderr, "mdscheck: %v\n", f.readErr)
+			failed = true
+			continue
+		}
+		out = append(out, input{path: f.path, src: f.src, as: how.of(f.path)})
 	}
 	return out, failed
 }
+
+// errNotRegular marks a file found in a directory that is not read: a
+// FIFO, a socket or a device.
+var errNotRegular = errors.New("not a regular file")
 
 // isYAML reports whether a file found in a directory is read: *.yaml and
 // *.yml in any case, since Windows tools and some generators write
@@ -100,18 +161,41 @@ func isYAML(path string) bool {
 }
 
 // readText reads r up to one byte over the largest stream the core reads
-// at all, which the check then reports as too large.
-func readText(r io.Reader) (string, error) {
-	b, err := io.ReadAll(io.LimitReader(r, int64(document.DefaultLimits.StreamBytes)+1))
-	return string(b), err
+// at all, which the check then reports as too large. size is what r is
+// expected to hold, or -1: the buffer starts at that size instead of
+// growing from 512 bytes as io.ReadAll's does.
+func readText(r io.Reader, size int64) (string, error) {
+	lr := io.LimitedReader{R: r, N: int64(document.DefaultLimits.StreamBytes) + 1}
+	b := make([]byte, 0, min(max(size, 511), lr.N-1)+1) // +1: EOF is seen without growing
+	for {
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return string(b), nil
+		}
+		if err != nil {
+			return string(b), err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
 }
 
-func readFile(path string, read func(string, io.Reader), fail func(error)) {
+// readFile reads the file at path (see readText); an error names the path.
+func readFile(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		fail(err)
-		return
+		return "", err
 	}
 	defer f.Close()
-	read(path, f)
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	src, err := readText(f, size)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return src, nil
 }

@@ -349,7 +349,7 @@ func readPreviousFiles(source string, paths []string, inputs []input) ([]previou
 	}
 	prev := make([]previousFile, len(names))
 	for i, name := range names {
-		b, err := readLimited(name)
+		b, err := readFile(name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -371,16 +371,6 @@ func readPreviousFiles(source string, paths []string, inputs []input) ([]previou
 		}
 	}
 	return prev, keys, nil
-}
-
-// readLimited reads a file as collect reads one (readText).
-func readLimited(name string) (string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	return readText(f)
 }
 
 // relKey is the key of path, found from root: its path below root with
