@@ -198,7 +198,20 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 	// atomic counter rather than one by one over a channel, and each reuses
 	// the memory of reading (report.Checker): so the second core checks
 	// documents instead of collecting garbage and handing over work. Small
-	// batches still share out the last documents evenly.
+	// batches still share out the last documents evenly. The worker that
+	// checks a file's last document builds the file's result, so that for
+	// a directory of small files that is not left to one core either.
+	out := make([]fileResult, len(inputs))
+	build := func(i int) {
+		out[i] = fileResult{path: inputs[i].path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
+	}
+	left := make([]atomic.Int32, len(inputs)) // documents not yet checked
+	for i := range inputs {
+		left[i].Store(int32(len(results[i])))
+		if len(results[i]) == 0 {
+			build(i)
+		}
+	}
 	batch := min(max(len(units)/(jobs*32), 1), 16)
 	var claimed atomic.Int64
 	var wg sync.WaitGroup
@@ -218,14 +231,13 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 				for _, u := range units[start:min(end, len(units))] {
 					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.Options(opts))
 					prog.done()
+					if left[u.file].Add(-1) == 0 {
+						build(u.file)
+					}
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	out := make([]fileResult, len(inputs))
-	for i, in := range inputs {
-		out[i] = fileResult{path: in.path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
-	}
 	return out
 }
