@@ -52,7 +52,9 @@ export async function buildPlayground({ minify = true, out = join(root, 'dist'),
   mkdirSync(out, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/main.js', worker: 'src/worker.js' },
+    // boot.js starts the worker and the first check; main.js is the
+    // editor (see src/boot.js). Each bundle stands alone.
+    entryPoints: { boot: 'src/boot.js', main: 'src/main.js', worker: 'src/worker.js' },
     outdir: out,
     bundle: true,
     format: 'esm',

@@ -40,7 +40,7 @@ after(async () => {
 
 test('every file of the folder has a .br and a .gz twin with the same content', () => {
   const files = readdirSync(out).filter((f) => !/\.(br|gz)$/.test(f)).sort();
-  assert.deepEqual(files, ['index.html', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'], 'no source maps');
+  assert.deepEqual(files, ['boot.js', 'index.html', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'], 'no source maps');
   for (const f of files) {
     const plain = readFileSync(join(out, f));
     assert.ok(brotliDecompressSync(readFileSync(join(out, `${f}.br`))).equals(plain), `${f}.br`);
@@ -69,7 +69,7 @@ test('the folder works from a sub-path of a static server: compressed, the modul
   assert.deepEqual(errors, []);
 
   const fetched = responses.map((r) => new URL(r.url()).pathname).sort();
-  assert.deepEqual(fetched, ['', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'].map((f) => `/${SUB}${f}`));
+  assert.deepEqual(fetched, ['', 'boot.js', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'].map((f) => `/${SUB}${f}`));
   for (const r of responses) {
     const name = new URL(r.url()).pathname.slice(SUB.length + 1) || 'index.html';
     const h = await r.allHeaders();
