@@ -81,49 +81,67 @@ func (ids *requestIDs) outgoing(msg []byte) []byte {
 // didOpen costs one fast pass. On text that is not a JSON object it finds
 // nothing: the decoder reports the error.
 func topLevelID(b []byte) (start, end int, request bool) {
-	start, end = -1, -1
+	m := topLevel(b)
+	return m.id[0], m.id[1], m.method
+}
+
+// members are the spans of the top-level members of a message that the
+// stream looks at: -1 where there is none.
+type members struct {
+	id, params [2]int
+	method     bool
+}
+
+// topLevel reads the top level of the JSON object b, skipping nested
+// values; on text that is not a JSON object it finds nothing.
+func topLevel(b []byte) members {
+	none := members{id: [2]int{-1, -1}, params: [2]int{-1, -1}}
+	m := none
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return -1, -1, false
+		return none
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return -1, -1, false
+		return none
 	}
 	for i < len(b) {
 		if b[i] != '"' {
-			return -1, -1, false
+			return none
 		}
 		keyEnd := skipString(b, i)
 		if keyEnd < 0 {
-			return -1, -1, false
+			return none
 		}
 		key := b[i:keyEnd]
 		i = skipSpace(b, keyEnd)
 		if i >= len(b) || b[i] != ':' {
-			return -1, -1, false
+			return none
 		}
 		i = skipSpace(b, i+1)
 		valueEnd := skipValue(b, i)
 		if valueEnd < 0 {
-			return -1, -1, false
+			return none
 		}
+		// The last of duplicates, as the decoder takes.
 		switch memberName(key) {
 		case "id":
-			start, end = i, valueEnd // the last of duplicates, as the decoder takes
+			m.id = [2]int{i, valueEnd}
+		case "params":
+			m.params = [2]int{i, valueEnd}
 		case "method":
-			request = true
+			m.method = true
 		}
 		i = skipSpace(b, valueEnd)
 		if i < len(b) && b[i] == '}' {
-			return start, end, request
+			return m
 		}
 		if i >= len(b) || b[i] != ',' {
-			return -1, -1, false
+			return none
 		}
 		i = skipSpace(b, i+1)
 	}
-	return -1, -1, false
+	return none
 }
 
 // memberName decodes a member name, quotes included.

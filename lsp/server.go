@@ -61,8 +61,9 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 	s := newServer(logger, opts)
 	rc := &rpcClient{ready: make(chan struct{}), log: logger}
 	s.client = rc
-	a := &adapter{handler: s, log: logger, verbose: opts.Verbose, onExit: s.exit}
-	conn := jsonrpc2.NewConn(context.Background(), newStream(in, out, logger), a)
+	params := &heldParams{}
+	a := &adapter{handler: s, params: params, log: logger, verbose: opts.Verbose, onExit: s.exit}
+	conn := jsonrpc2.NewConn(context.Background(), newStream(in, out, logger, params), a)
 	rc.conn = conn
 	close(rc.ready)
 	<-conn.DisconnectNotify()
@@ -164,6 +165,13 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 		return s.stats(), true, true, nil
 	case ctx.Method == string(protocol.MethodTextDocumentDidChange):
 		return nil, true, true, s.didChange(ctx.Params)
+	case ctx.Method == string(protocol.MethodTextDocumentDidOpen):
+		// As glsp reads it, with the text unquoted faster (decodeDidOpen).
+		p, err := decodeDidOpen(ctx.Params)
+		if err != nil {
+			return nil, true, false, err
+		}
+		return nil, true, true, s.didOpen(ctx, p)
 	}
 	return s.proto.Handle(ctx)
 }

@@ -44,13 +44,14 @@ type stream struct {
 	in     io.Reader
 	log    *log.Logger
 	ids    requestIDs
+	params *heldParams // shared with the adapter, which gives them back
 
 	wmu sync.Mutex // one writer at a time: the read loop and the workers both send
 	w   io.Writer
 }
 
-func newStream(in io.Reader, out io.Writer, logger *log.Logger) *stream {
-	s := &stream{in: in, w: out, log: logger}
+func newStream(in io.Reader, out io.Writer, logger *log.Logger, params *heldParams) *stream {
+	s := &stream{in: in, w: out, log: logger, params: params}
 	s.frames = newFrameReader(in, func(code int, msg string) {
 		s.log.Printf("malformed message skipped: %s", msg)
 		s.replyError(code, msg)
@@ -89,7 +90,7 @@ func (s *stream) ReadObject(v any) error {
 		// Decode into a fresh value: a failed decode may leave part of a
 		// message behind, which the next message must not inherit.
 		fresh := reflect.New(reflect.TypeOf(v).Elem())
-		if err := json.Unmarshal(s.ids.incoming(body), fresh.Interface()); err != nil {
+		if err := json.Unmarshal(s.params.hold(s.ids.incoming(body)), fresh.Interface()); err != nil {
 			if !json.Valid(body) {
 				// The frame's length was wrong, or the client sent no JSON.
 				s.frames.retract(fmt.Sprintf("a body of %d bytes that is not JSON", len(body)))
@@ -141,6 +142,7 @@ func (s *stream) Close() error {
 // (ctx.Call): the reply could only be read after the handler returns.
 type adapter struct {
 	handler glsp.Handler
+	params  *heldParams // what the stream held back of large messages
 	log     *log.Logger
 	verbose bool
 	onExit  func()
@@ -202,7 +204,7 @@ func (a *adapter) dispatch(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrp
 		},
 	}
 	if req.Params != nil {
-		gctx.Params = *req.Params
+		gctx.Params = a.params.take(*req.Params)
 	}
 	r, validMethod, validParams, err := a.handler.Handle(gctx)
 	switch {

@@ -285,8 +285,9 @@ func TestAdapterRecoversFromPanics(t *testing.T) {
 	outR, outW := io.Pipe()
 	var logs strings.Builder
 	logger := log.New(&logs, "", 0)
-	a := &adapter{handler: panicky{}, log: logger, onExit: func() {}}
-	conn := jsonrpc2.NewConn(t.Context(), newStream(inR, outW, logger), a)
+	params := &heldParams{}
+	a := &adapter{handler: panicky{}, params: params, log: logger, onExit: func() {}}
+	conn := jsonrpc2.NewConn(t.Context(), newStream(inR, outW, logger, params), a)
 	defer conn.Close()
 	send := func(id int, method string) {
 		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q}`, id, method)
