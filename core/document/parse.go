@@ -121,6 +121,9 @@ func Parse(src string, span Span, index int, lim Limits) *Document {
 // caller that keeps documents uses Parse. A Reader is not safe for
 // concurrent use.
 type Reader struct {
+	// arena holds goccy's tokens and their positions, handed out again
+	// for each document: the reader keeps none of them past the document.
+	arena   token.Arena
 	tokens  []*token.Token
 	toks    []tok
 	entries []entry
@@ -141,6 +144,8 @@ func (rd *Reader) lend(r *reader) {
 		rd.nodes = make([]Node, rd.used+rd.used/4)
 	}
 	r.tokens, r.toks, r.entries, r.nodes, r.grown = rd.tokens[:0], rd.toks[:0], rd.entries[:0], rd.nodes, true
+	rd.arena.Reset()
+	r.arena = &rd.arena
 }
 
 // keep takes back what r grew, for the next document.
@@ -204,9 +209,10 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 // tokenize appends goccy/go-yaml's tokens of text to buf. It is
 // lexer.Tokenize, which goes on after an invalid token too, without the
 // list that Tokenize grows and links token to token: the reader uses no
-// links, and a Reader's next document reuses buf.
-func tokenize(text string, buf []*token.Token) []*token.Token {
-	var s scanner.Scanner
+// links, and a Reader's next document reuses buf and arena (nil: the
+// scanner allocates).
+func tokenize(text string, buf []*token.Token, arena *token.Arena) []*token.Token {
+	s := scanner.Scanner{Arena: arena}
 	s.Init(text)
 	for {
 		tks, err := s.Scan()

@@ -49,7 +49,8 @@ type reader struct {
 	parent int
 	grown  bool // the first block of nodes is allocated
 	tokens []*token.Token
-	used   int // nodes allocated
+	arena  *token.Arena // where goccy's tokens are, when a Reader lends one
+	used   int          // nodes allocated
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -75,7 +76,7 @@ func (r *reader) node(n Node) *Node {
 
 // read reads the document's text, which starts at base in the stream.
 func (r *reader) read(base int, text string) (*Node, *Error) {
-	r.tokens = tokenize(text, r.tokens)
+	r.tokens = tokenize(text, r.tokens, r.arena)
 	if err := r.locate(base, text, r.tokens); err != nil {
 		return nil, err
 	}

@@ -456,22 +456,16 @@ func (c *Context) lastToken() *token.Token {
 // valueIn returns string(value), as part of origin where origin spells it
 // after white space only. mdscheck patch: a scalar's value is most often
 // its origin without the spaces around it, and sharing the origin's bytes
-// saves an allocation per scalar. The runes of value are those of the
-// scanner's source, which holds no invalid rune, so decoding origin gives
-// them back exactly where it spells them.
+// saves an allocation per scalar. Only ASCII is looked for (the code stays
+// small); other values are made as upstream makes them.
 func valueIn(origin string, value []rune) string {
-	for start := range len(origin) {
-		i := start
-		for _, r := range value {
-			c, w := utf8.DecodeRuneInString(origin[i:])
-			if w == 0 || c != r {
-				i = -1
-				break
-			}
-			i += w
+	for start := 0; start+len(value) <= len(origin); start++ {
+		i := 0
+		for i < len(value) && value[i] < utf8.RuneSelf && rune(origin[start+i]) == value[i] {
+			i++
 		}
-		if i >= 0 {
-			return origin[start:i]
+		if i == len(value) {
+			return origin[start : start+i]
 		}
 		// Only the white space before the value is skipped, so that a
 		// hostile multi-line scalar costs no quadratic search.

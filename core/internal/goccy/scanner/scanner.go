@@ -52,20 +52,19 @@ type Scanner struct {
 	startedFlowMapNum      int
 	indentState            IndentState
 	savedPos               *token.Position
-	// positions is the block the next tokens' positions are taken from
-	// (mdscheck patch, see newPos).
-	positions []token.Position
+	// Arena holds the tokens and their positions (mdscheck patch): a
+	// caller may set it to have the memory of one text used again for the
+	// next (token.Arena.Reset); else the scanner makes one.
+	Arena *token.Arena
 }
 
-// newPos returns a pointer to a copy of p. mdscheck patch: the copies are
-// taken from blocks, one allocation for up to 256 tokens where upstream
-// makes one per token; a block lives as long as any of its tokens.
+// newPos returns a pointer to a copy of p, from the scanner's arena
+// (mdscheck patch: upstream allocates each one).
 func (s *Scanner) newPos(p token.Position) *token.Position {
-	if len(s.positions) == cap(s.positions) {
-		s.positions = make([]token.Position, 0, min(max(2*cap(s.positions), 32), 256))
+	if s.Arena == nil {
+		s.Arena = new(token.Arena)
 	}
-	s.positions = append(s.positions, p)
-	return &s.positions[len(s.positions)-1]
+	return s.Arena.Position(p)
 }
 
 // tabAfterSpace is strings.HasPrefix(strings.TrimPrefix(string(r), " "),

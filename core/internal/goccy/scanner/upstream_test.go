@@ -97,7 +97,8 @@ func same(t *testing.T, name, text string) {
 }
 
 // TestNumbersAndWords holds the number test of token.New to upstream's on
-// the scalars where a shortcut could go wrong.
+// the scalars where a shortcut could go wrong, in every place a scalar can
+// be (token/upstream_test.go fuzzes token.ToNumber itself).
 func TestNumbersAndWords(t *testing.T) {
 	for _, v := range []string{
 		"0", "-0", "+1", "-+1", "+-1", "1_000", "_1", "0x1F", "0o17", "0b101", "017", "08", "0.5", ".5", "5.",
@@ -107,9 +108,6 @@ func TestNumbersAndWords(t *testing.T) {
 	} {
 		text := "key: " + v + "\n- " + v + "\n[" + v + ", " + v + "]\n{" + v + ": " + v + "}\n"
 		same(t, v, text)
-		if fmt.Sprint(token.ToNumber(v)) != fmt.Sprint(uptoken.ToNumber(v)) {
-			t.Errorf("ToNumber(%q) differs from goccy/go-yaml's", v)
-		}
 	}
 }
 
@@ -203,3 +201,4 @@ func FuzzSameAsUpstream(f *testing.F) {
 		same(t, "fuzz", text)
 	})
 }
+

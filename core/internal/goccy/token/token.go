@@ -319,14 +319,14 @@ var (
 const keywordStarts = "nNtTfF~.-"
 
 func reservedKeywordToken(typ Type, value, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          typ,
 		CharacterType: CharacterTypeMiscellaneous,
 		Indicator:     NotIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 func init() {
@@ -389,124 +389,124 @@ var (
 	// ReservedTagKeywordMap map for reserved tag keywords
 	ReservedTagKeywordMap = map[ReservedTagKeyword]func(string, string, *Position) *Token{
 		IntegerTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		FloatTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		NullTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		SequenceTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		MappingTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		StringTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		BinaryTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		OrderedMapTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		SetTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		TimestampTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		BooleanTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 		MergeTag: func(value, org string, pos *Position) *Token {
-			return &Token{
+			return newToken(pos, Token{
 				Type:          TagType,
 				CharacterType: CharacterTypeIndicator,
 				Indicator:     NodePropertyIndicator,
 				Value:         value,
 				Origin:        org,
 				Position:      pos,
-			}
+			})
 		},
 	}
 )
@@ -522,6 +522,7 @@ const (
 )
 
 type NumberValue struct {
+	_     [0]func() // mdscheck patch: not comparable, as Token
 	Type  NumberType
 	Value any
 	Text  string
@@ -625,45 +626,27 @@ func toNumber(value string) (*NumberValue, error) {
 // text strconv accepts, and for a few it refuses (those still get
 // strconv's answer).
 func mayParse(text string, typ NumberType, base int) bool {
-	i := 0
-	if i < len(text) && (text[i] == '+' || text[i] == '-') {
-		i++
+	if text != "" && (text[0] == '+' || text[0] == '-') {
+		text = text[1:]
 	}
-	if i == len(text) {
+	if text == "" {
 		return false
 	}
-	if typ == NumberTypeFloat {
-		if c := text[i]; !(c >= '0' && c <= '9' || c == '.') {
+	digits := "0123456789abcdefABCDEF"
+	switch {
+	case typ == NumberTypeFloat:
+		if c := text[0]; c != '.' && (c < '0' || c > '9') {
 			return false
 		}
-		for ; i < len(text); i++ {
-			switch c := text[i]; {
-			case c >= '0' && c <= '9', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F',
-				c == '.', c == '+', c == '-', c == 'x', c == 'X', c == 'p', c == 'P':
-			default:
-				return false
-			}
-		}
-		return true
+		digits += ".+-xXpP"
+	case base == 2:
+		digits = "01"
+	case base == 8:
+		digits = "01234567"
+	case base == 10:
+		digits = "0123456789"
 	}
-	for ; i < len(text); i++ {
-		c := text[i]
-		var d int
-		switch {
-		case c >= '0' && c <= '9':
-			d = int(c - '0')
-		case c >= 'a' && c <= 'f':
-			d = int(c-'a') + 10
-		case c >= 'A' && c <= 'F':
-			d = int(c-'A') + 10
-		default:
-			return false
-		}
-		if d >= base {
-			return false
-		}
-	}
-	return true
+	return strings.Trim(text, digits) == ""
 }
 
 // mdscheck patch: IsNeedQuoted and what only it used (isNumber,
@@ -697,14 +680,14 @@ func New(value string, org string, pos *Position) *Token {
 		}
 	}
 	if num := ToNumber(value); num != nil {
-		tk := &Token{
+		tk := newToken(pos, Token{
 			Type:          IntegerType,
 			CharacterType: CharacterTypeMiscellaneous,
 			Indicator:     NotIndicator,
 			Value:         value,
 			Origin:        org,
 			Position:      pos,
-		}
+		})
 		switch num.Type {
 		case NumberTypeFloat:
 			tk.Type = FloatType
@@ -727,6 +710,83 @@ type Position struct {
 	Offset      int
 	IndentNum   int
 	IndentLevel int
+	// arena is where the tokens at this position are taken from (mdscheck
+	// patch, see Arena); Arena.Position sets it, others leave it nil.
+	arena *Arena
+}
+
+// Arena hands out tokens and positions from blocks (mdscheck patch): one
+// allocation for 64 of them where upstream makes one each. The scanner
+// takes the positions (Arena.Position), and the constructors the tokens
+// from the arena of their position, as they take no other context. Reset
+// hands the same memory out again, for a caller that keeps no token of
+// the text before (core/document's Reader): then reading a stream
+// allocates no token and no position after its first documents.
+type Arena struct {
+	tokens    []*tokenBlock
+	positions []*positionBlock
+	// The numbers handed out since the last Reset.
+	nTokens, nPositions int
+}
+
+// arenaBlock is the number of tokens or positions in one block.
+const arenaBlock = 64
+
+// The blocks cannot be compared (the [0]func() of each item): an array
+// type that can would cost the WebAssembly module an equality function of
+// 2 KB.
+type (
+	tokenBlock [arenaBlock]struct {
+		Token
+		_ [0]func()
+	}
+	positionBlock [arenaBlock]struct {
+		Position
+		_ [0]func()
+	}
+)
+
+// Reset makes every token and position handed out free to be handed out
+// again. Only for a caller that uses none of them any more.
+func (a *Arena) Reset() {
+	a.nTokens, a.nPositions = 0, 0
+}
+
+// Position returns a pointer to a copy of p whose tokens come from a. Not
+// inlined, to keep the module small.
+//
+//go:noinline
+func (a *Arena) Position(p Position) *Position {
+	i := a.nPositions
+	if i/arenaBlock == len(a.positions) {
+		a.positions = append(a.positions, new(positionBlock))
+	}
+	a.nPositions++
+	at := &a.positions[i/arenaBlock][i%arenaBlock].Position
+	*at = p
+	at.arena = a
+	return at
+}
+
+// newToken returns a pointer to a copy of t, from the arena of pos when it
+// has one. Not inlined: the constructors call it from 37 places.
+//
+//go:noinline
+func newToken(pos *Position, t Token) *Token {
+	if pos == nil || pos.arena == nil {
+		tk := new(Token)
+		*tk = t
+		return tk
+	}
+	a := pos.arena
+	i := a.nTokens
+	if i/arenaBlock == len(a.tokens) {
+		a.tokens = append(a.tokens, new(tokenBlock))
+	}
+	a.nTokens++
+	tk := &a.tokens[i/arenaBlock][i%arenaBlock].Token
+	*tk = t
+	return tk
 }
 
 // String position to text
@@ -736,6 +796,9 @@ func (p *Position) String() string {
 
 // Token type for token
 type Token struct {
+	// mdscheck patch: tokens are not compared, and a type that can be
+	// costs the WebAssembly module an equality function.
+	_ [0]func()
 	// Type is a token type.
 	Type Type
 	// CharacterType is a character type.
@@ -843,146 +906,146 @@ func (t Tokens) Dump() {
 
 // String create token for String
 func String(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          StringType,
 		CharacterType: CharacterTypeMiscellaneous,
 		Indicator:     NotIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // SequenceEntry create token for SequenceEntry
 func SequenceEntry(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          SequenceEntryType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     BlockStructureIndicator,
 		Value:         string(SequenceEntryCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // MappingKey create token for MappingKey
 func MappingKey(pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          MappingKeyType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     BlockStructureIndicator,
 		Value:         string(MappingKeyCharacter),
 		Origin:        string(MappingKeyCharacter),
 		Position:      pos,
-	}
+	})
 }
 
 // MappingValue create token for MappingValue
 func MappingValue(pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          MappingValueType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     BlockStructureIndicator,
 		Value:         string(MappingValueCharacter),
 		Origin:        string(MappingValueCharacter),
 		Position:      pos,
-	}
+	})
 }
 
 // CollectEntry create token for CollectEntry
 func CollectEntry(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          CollectEntryType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     FlowCollectionIndicator,
 		Value:         string(CollectEntryCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // SequenceStart create token for SequenceStart
 func SequenceStart(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          SequenceStartType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     FlowCollectionIndicator,
 		Value:         string(SequenceStartCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // SequenceEnd create token for SequenceEnd
 func SequenceEnd(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          SequenceEndType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     FlowCollectionIndicator,
 		Value:         string(SequenceEndCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // MappingStart create token for MappingStart
 func MappingStart(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          MappingStartType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     FlowCollectionIndicator,
 		Value:         string(MappingStartCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // MappingEnd create token for MappingEnd
 func MappingEnd(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          MappingEndType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     FlowCollectionIndicator,
 		Value:         string(MappingEndCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Comment create token for Comment
 func Comment(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          CommentType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     CommentIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Anchor create token for Anchor
 func Anchor(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          AnchorType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     NodePropertyIndicator,
 		Value:         string(AnchorCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Alias create token for Alias
 func Alias(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          AliasType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     NodePropertyIndicator,
 		Value:         string(AliasCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Tag create token for Tag
@@ -991,126 +1054,126 @@ func Tag(value string, org string, pos *Position) *Token {
 	if fn != nil {
 		return fn(value, org, pos)
 	}
-	return &Token{
+	return newToken(pos, Token{
 		Type:          TagType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     NodePropertyIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Literal create token for Literal
 func Literal(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          LiteralType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     BlockScalarIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Folded create token for Folded
 func Folded(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          FoldedType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     BlockScalarIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // SingleQuote create token for SingleQuote
 func SingleQuote(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          SingleQuoteType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     QuotedScalarIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // DoubleQuote create token for DoubleQuote
 func DoubleQuote(value string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          DoubleQuoteType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     QuotedScalarIndicator,
 		Value:         value,
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Directive create token for Directive
 func Directive(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          DirectiveType,
 		CharacterType: CharacterTypeIndicator,
 		Indicator:     DirectiveIndicator,
 		Value:         string(DirectiveCharacter),
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // Space create token for Space
 func Space(pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          SpaceType,
 		CharacterType: CharacterTypeWhiteSpace,
 		Indicator:     NotIndicator,
 		Value:         string(SpaceCharacter),
 		Origin:        string(SpaceCharacter),
 		Position:      pos,
-	}
+	})
 }
 
 // MergeKey create token for MergeKey
 func MergeKey(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          MergeKeyType,
 		CharacterType: CharacterTypeMiscellaneous,
 		Indicator:     NotIndicator,
 		Value:         "<<",
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // DocumentHeader create token for DocumentHeader
 func DocumentHeader(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          DocumentHeaderType,
 		CharacterType: CharacterTypeMiscellaneous,
 		Indicator:     NotIndicator,
 		Value:         "---",
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 // DocumentEnd create token for DocumentEnd
 func DocumentEnd(org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          DocumentEndType,
 		CharacterType: CharacterTypeMiscellaneous,
 		Indicator:     NotIndicator,
 		Value:         "...",
 		Origin:        org,
 		Position:      pos,
-	}
+	})
 }
 
 func Invalid(err string, org string, pos *Position) *Token {
-	return &Token{
+	return newToken(pos, Token{
 		Type:          InvalidType,
 		CharacterType: CharacterTypeInvalid,
 		Indicator:     NotIndicator,
@@ -1118,7 +1181,7 @@ func Invalid(err string, org string, pos *Position) *Token {
 		Origin:        org,
 		Error:         err,
 		Position:      pos,
-	}
+	})
 }
 
 // DetectLineBreakCharacter detect line break character in only one inside scalar content scope.

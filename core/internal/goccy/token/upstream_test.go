@@ -17,9 +17,23 @@ func FuzzNumberAsUpstream(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		a, b := token.ToNumber(v), uptoken.ToNumber(v)
-		if fmt.Sprint(a) != fmt.Sprint(b) {
-			t.Errorf("ToNumber(%q) = %v, goccy/go-yaml's %v", v, a, b)
+		if a, b := ourNumber(v), upstreamNumber(v); a != b {
+			t.Errorf("ToNumber(%q) = %s, goccy/go-yaml's %s", v, a, b)
 		}
 	})
+}
+
+// ourNumber and upstreamNumber say what ToNumber makes of v, field by field.
+func ourNumber(v string) string {
+	if n := token.ToNumber(v); n != nil {
+		return fmt.Sprintf("%s %#v %q", n.Type, n.Value, n.Text)
+	}
+	return "no number"
+}
+
+func upstreamNumber(v string) string {
+	if n := uptoken.ToNumber(v); n != nil {
+		return fmt.Sprintf("%s %#v %q", n.Type, n.Value, n.Text)
+	}
+	return "no number"
 }

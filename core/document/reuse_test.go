@@ -1,0 +1,57 @@
+package document
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestReaderReuseChangesNothing reads every document of the repository's
+// YAML, of the YAML Test Suite and (with MDSCHECK_CORPUS) of the benchmark
+// corpus with one Reader, which hands the memory of each document's
+// tokens, positions and nodes to the next, and holds each result to a
+// fresh Parse of the same text: a token or node of one document still in
+// use by another would show here.
+func TestReaderReuseChangesNothing(t *testing.T) {
+	var texts []string
+	for _, c := range loadSuite(t) {
+		texts = append(texts, c.yaml)
+	}
+	globs := []string{"../../examples/*.yaml", "../../testdata/*.yaml", "../../testdata/*/*.yaml", "testdata/*.yaml"}
+	if dir := os.Getenv("MDSCHECK_CORPUS"); dir != "" {
+		globs = append(globs, filepath.Join(dir, "*", "*.yaml"))
+	}
+	for _, g := range globs {
+		files, _ := filepath.Glob(g)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, string(b))
+		}
+	}
+	var rd Reader
+	docs := 0
+	for _, src := range texts {
+		for i, sp := range Split(src) {
+			got := rd.Read(src, sp, i, DefaultLimits)
+			want := Parse(src, sp, i, DefaultLimits)
+			if a, b := readAs(got), readAs(want); a != b {
+				t.Fatalf("document %d of %.60q: read after others\n%s\nread alone\n%s", i, src, a, b)
+			}
+			docs++
+		}
+	}
+	if docs < 1000 {
+		t.Fatalf("read only %d documents", docs)
+	}
+}
+
+func readAs(d *Document) string {
+	if d.Root == nil {
+		return fmt.Sprintf("error %+v", d.Err)
+	}
+	return dumpDoc(d) + fmt.Sprintf("origins %v", d.Origins)
+}
