@@ -165,6 +165,12 @@ const (
 	maxFindings  = 50_000
 )
 
+// checker reads every document the module checks, in every call: it hands
+// the memory of one document's tokens and tree to the next (a module runs
+// one call at a time), so that a call allocates none for them once the
+// instance has read a document as large.
+var checker report.Checker
+
 // checkDocuments checks the documents of src in order, as report.Validate
 // does. When the call reaches its budget it stops and returns, besides
 // the results so far, a limit finding on the first line of the first
@@ -185,7 +191,7 @@ func checkDocuments(src string, spans []document.Span) ([]report.Checked, *check
 					strconv.Itoa(maxBytes) + " bytes, " + strconv.Itoa(maxDocuments) + " documents and " +
 					strconv.Itoa(maxFindings) + " findings; the documents from here on were not checked"}
 		}
-		c := report.CheckDocument(src, sp, i, check.DefaultOptions)
+		c := checker.Check(src, sp, i, check.DefaultOptions)
 		results = append(results, c)
 		findings += len(c.Diagnostics)
 		finishCollection()

@@ -34,8 +34,10 @@ const maxScans = 1 << 20
 
 func ours(text string) scan {
 	var s scanner.Scanner
+	// The copy has no String methods (README.md): upstream's name the
+	// values, which are the same numbers.
 	return record(func() { s.Init(text) }, s.Scan, func(tk *token.Token) string {
-		return tokenLine(tk.Type.String(), tk.CharacterType.String(), tk.Indicator.String(),
+		return tokenLine(uptoken.Type(tk.Type).String(), uptoken.CharacterType(tk.CharacterType).String(), uptoken.Indicator(tk.Indicator).String(),
 			tk.Value, tk.Origin, tk.Error, tk.Position.Line, tk.Position.Column, tk.Position.Offset,
 			tk.Position.IndentNum, tk.Position.IndentLevel)
 	})

@@ -126,80 +126,6 @@ const (
 	InvalidType
 )
 
-// String type identifier to text
-func (t Type) String() string {
-	switch t {
-	case UnknownType:
-		return "Unknown"
-	case DocumentHeaderType:
-		return "DocumentHeader"
-	case DocumentEndType:
-		return "DocumentEnd"
-	case SequenceEntryType:
-		return "SequenceEntry"
-	case MappingKeyType:
-		return "MappingKey"
-	case MappingValueType:
-		return "MappingValue"
-	case MergeKeyType:
-		return "MergeKey"
-	case CollectEntryType:
-		return "CollectEntry"
-	case SequenceStartType:
-		return "SequenceStart"
-	case SequenceEndType:
-		return "SequenceEnd"
-	case MappingStartType:
-		return "MappingStart"
-	case MappingEndType:
-		return "MappingEnd"
-	case CommentType:
-		return "Comment"
-	case AnchorType:
-		return "Anchor"
-	case AliasType:
-		return "Alias"
-	case TagType:
-		return "Tag"
-	case LiteralType:
-		return "Literal"
-	case FoldedType:
-		return "Folded"
-	case SingleQuoteType:
-		return "SingleQuote"
-	case DoubleQuoteType:
-		return "DoubleQuote"
-	case DirectiveType:
-		return "Directive"
-	case SpaceType:
-		return "Space"
-	case StringType:
-		return "String"
-	case BoolType:
-		return "Bool"
-	case IntegerType:
-		return "Integer"
-	case BinaryIntegerType:
-		return "BinaryInteger"
-	case OctetIntegerType:
-		return "OctetInteger"
-	case HexIntegerType:
-		return "HexInteger"
-	case FloatType:
-		return "Float"
-	case NullType:
-		return "Null"
-	case ImplicitNullType:
-		return "ImplicitNull"
-	case InfinityType:
-		return "Infinity"
-	case NanType:
-		return "Nan"
-	case InvalidType:
-		return "Invalid"
-	}
-	return ""
-}
 
 // CharacterType type for character category
 type CharacterType int
@@ -217,20 +143,6 @@ const (
 	CharacterTypeInvalid
 )
 
-// String character type identifier to text
-func (c CharacterType) String() string {
-	switch c {
-	case CharacterTypeIndicator:
-		return "Indicator"
-	case CharacterTypeWhiteSpace:
-		return "WhiteSpace"
-	case CharacterTypeMiscellaneous:
-		return "Miscellaneous"
-	case CharacterTypeEscaped:
-		return "Escaped"
-	}
-	return ""
-}
 
 // Indicator type for indicator
 type Indicator int
@@ -256,30 +168,6 @@ const (
 	InvalidUseOfReservedIndicator
 )
 
-// String indicator to text
-func (i Indicator) String() string {
-	switch i {
-	case NotIndicator:
-		return "NotIndicator"
-	case BlockStructureIndicator:
-		return "BlockStructure"
-	case FlowCollectionIndicator:
-		return "FlowCollection"
-	case CommentIndicator:
-		return "Comment"
-	case NodePropertyIndicator:
-		return "NodeProperty"
-	case BlockScalarIndicator:
-		return "BlockScalar"
-	case QuotedScalarIndicator:
-		return "QuotedScalar"
-	case DirectiveIndicator:
-		return "Directive"
-	case InvalidUseOfReservedIndicator:
-		return "InvalidUseOfReserved"
-	}
-	return ""
-}
 
 var (
 	reservedNullKeywords = []string{
@@ -649,6 +537,12 @@ func mayParse(text string, typ NumberType, base int) bool {
 	return strings.Trim(text, digits) == ""
 }
 
+// mdscheck patch: the String methods of Type, CharacterType, Indicator
+// and Position, and the Dump methods that print with them, are not copied
+// either: nothing of the core prints them,
+// but a type with a String method costs the WebAssembly module the method
+// all the same (4.7 KB), since fmt may call it.
+
 // mdscheck patch: IsNeedQuoted and what only it used (isNumber,
 // isTimestamp, the legacy keywords of reservedEncKeywordMap), the
 // encoder's, are not copied.
@@ -789,10 +683,6 @@ func newToken(pos *Position, t Token) *Token {
 	return tk
 }
 
-// String position to text
-func (p *Position) String() string {
-	return fmt.Sprintf("[level:%d,line:%d,column:%d,offset:%d]", p.IndentLevel, p.Line, p.Column, p.Offset)
-}
 
 // Token type for token
 type Token struct {
@@ -856,13 +746,6 @@ func (t *Token) Clone() *Token {
 	return &copied
 }
 
-// Dump outputs token information to stdout for debugging.
-func (t *Token) Dump() {
-	fmt.Printf(
-		"[TYPE]:%q [CHARTYPE]:%q [INDICATOR]:%q [VALUE]:%q [ORG]:%q [POS(line:column:level:offset)]: %d:%d:%d:%d\n",
-		t.Type, t.CharacterType, t.Indicator, t.Value, t.Origin, t.Position.Line, t.Position.Column, t.Position.IndentLevel, t.Position.Offset,
-	)
-}
 
 // Tokens type of token collection
 type Tokens []*Token
@@ -896,13 +779,6 @@ func (t *Tokens) Add(tks ...*Token) {
 	}
 }
 
-// Dump dump all token structures for debugging
-func (t Tokens) Dump() {
-	for _, tk := range t {
-		fmt.Print("- ")
-		tk.Dump()
-	}
-}
 
 // String create token for String
 func String(value string, org string, pos *Position) *Token {

@@ -60,7 +60,6 @@ func TestToken(t *testing.T) {
 		token.Tag("!!float", "!!float", pos),
 		token.Tag("!hoge", "!hoge", pos),
 	}
-	tokens.Dump()
 	tokens.Add(token.New("hoge", "hoge", pos))
 	if tokens[len(tokens)-1].PreviousType() != token.TagType {
 		t.Fatal("invalid previous token type")
