@@ -520,12 +520,17 @@ func mayParse(text string, typ NumberType, base int) bool {
 	if text == "" {
 		return false
 	}
+	// The first byte settles most texts, which are words, before the
+	// cost of strings.Trim's set.
+	c := text[0]
+	digit := c >= '0' && c <= '9'
+	hex := digit || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+	if typ == NumberTypeFloat && !digit && c != '.' || base == 16 && !hex || typ != NumberTypeFloat && base != 16 && !digit {
+		return false
+	}
 	digits := "0123456789abcdefABCDEF"
 	switch {
 	case typ == NumberTypeFloat:
-		if c := text[0]; c != '.' && (c < '0' || c > '9') {
-			return false
-		}
 		digits += ".+-xXpP"
 	case base == 2:
 		digits = "01"
