@@ -203,4 +203,3 @@ func FuzzSameAsUpstream(f *testing.F) {
 		same(t, "fuzz", text)
 	})
 }
-

@@ -126,7 +126,6 @@ const (
 	InvalidType
 )
 
-
 // CharacterType type for character category
 type CharacterType int
 
@@ -142,7 +141,6 @@ const (
 	// CharacterTypeInvalid type for a invalid token.
 	CharacterTypeInvalid
 )
-
 
 // Indicator type for indicator
 type Indicator int
@@ -167,7 +165,6 @@ const (
 	// InvalidUseOfReservedIndicator indicator for invalid use of reserved keyword ( '@', '`' )
 	InvalidUseOfReservedIndicator
 )
-
 
 var (
 	reservedNullKeywords = []string{
@@ -688,7 +685,6 @@ func newToken(pos *Position, t Token) *Token {
 	return tk
 }
 
-
 // Token type for token
 type Token struct {
 	// mdscheck patch: tokens are not compared, and a type that can be
@@ -751,7 +747,6 @@ func (t *Token) Clone() *Token {
 	return &copied
 }
 
-
 // Tokens type of token collection
 type Tokens []*Token
 
@@ -783,7 +778,6 @@ func (t *Tokens) Add(tks ...*Token) {
 		t.add(tk)
 	}
 }
-
 
 // String create token for String
 func String(value string, org string, pos *Position) *Token {
