@@ -328,11 +328,24 @@ func multiLineEnd(text string, at int, needle string, plain bool) int {
 // Origin or else its Value, without surrounding blanks. A token of blanks
 // alone (the text of a block scalar of empty lines) has none.
 func needleOf(tk *token.Token) string {
-	needle := strings.Trim(tk.Origin, " \t\r\n")
+	needle := trimBlanks(tk.Origin)
 	if needle == "" {
-		needle = strings.Trim(tk.Value, " \t\r\n")
+		needle = trimBlanks(tk.Value)
 	}
 	return needle
+}
+
+// trimBlanks is strings.Trim(s, " \t\r\n") without the byte set Trim
+// builds at every call (4% of reading a stream, one call per token).
+func trimBlanks(s string) string {
+	isBlank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+	for s != "" && isBlank(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isBlank(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // prescan checks nesting depth and keys per mapping on the tokens, before
