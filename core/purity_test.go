@@ -29,10 +29,9 @@ func TestCoreIsPure(t *testing.T) {
 			return err
 		}
 		n++
-		// The copy of goccy/go-yaml's scanner keeps upstream's imports (a
-		// sync.Pool of contexts, time for timestamps): they were in the
-		// module before the copy, and the differential tests hold it to
-		// upstream.
+		// The copy of goccy/go-yaml's scanner keeps upstream's sync.Pool
+		// of contexts: it was in the module before the copy, and the
+		// differential tests hold the copy to upstream.
 		thirdParty := strings.HasPrefix(filepath.ToSlash(path), "internal/goccy/")
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
