@@ -1522,7 +1522,13 @@ func (s *Scanner) scan(ctx *Context) error {
 
 // Init prepares the scanner s to tokenize the text src by setting the scanner at the beginning of src.
 func (s *Scanner) Init(text string) {
-	src := []rune(text)
+	// mdscheck patch: with an arena, its rune buffer (Arena.Runes).
+	var src []rune
+	if s.Arena != nil {
+		src = s.Arena.Runes(text)
+	} else {
+		src = []rune(text)
+	}
 	s.source = src
 	s.sourcePos = 0
 	s.sourceSize = len(src)

@@ -623,6 +623,17 @@ type Arena struct {
 	positions []*positionBlock
 	// The numbers handed out since the last Reset.
 	nTokens, nPositions int
+	runes               []rune // the text being scanned (Runes)
+}
+
+// Runes returns text as runes, in a buffer the arena keeps for the next
+// text: the scanner reads its text as runes, a copy four times its size.
+func (a *Arena) Runes(text string) []rune {
+	a.runes = a.runes[:0]
+	for _, r := range text {
+		a.runes = append(a.runes, r)
+	}
+	return a.runes
 }
 
 // arenaBlock is the number of tokens or positions in one block.
