@@ -148,8 +148,18 @@ func (rd *Reader) lend(r *reader) {
 	r.arena = &rd.arena
 }
 
+// keepTokens is the size of the largest document, in tokens, whose memory
+// a Reader keeps for the next one. Past it the memory goes back to the
+// collector: a Reader that lives long (the WebAssembly module's lives as
+// long as its instance) must not hold a huge document's memory for ever.
+const keepTokens = 16 << 10
+
 // keep takes back what r grew, for the next document.
 func (rd *Reader) keep(r *reader) {
+	if len(r.tokens) > keepTokens {
+		*rd = Reader{}
+		return
+	}
 	rd.tokens, rd.toks, rd.entries, rd.used = r.tokens, r.toks, r.entries, r.used
 }
 

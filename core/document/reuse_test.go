@@ -64,3 +64,28 @@ func readAs(d *Document) string {
 	slices.Sort(origins)
 	return dumpDoc(d) + strings.Join(origins, "\n")
 }
+
+// TestReaderLetsGoOfAHugeDocument: a Reader keeps the memory of the
+// documents it reads for the next one, but not a huge document's, which a
+// long-lived Reader (the WebAssembly module's) would otherwise hold for
+// the rest of its life.
+func TestReaderLetsGoOfAHugeDocument(t *testing.T) {
+	var b strings.Builder
+	for i := range keepTokens {
+		fmt.Fprintf(&b, "- item%d\n", i) // a mapping may hold no more than 5,000 keys
+	}
+	huge, small := b.String(), "a: 1\nb: [x, y]\n"
+	var rd Reader
+	if d := rd.Read(small, Span{0, len(small)}, 0, DefaultLimits); d.Err != nil || rd.tokens == nil {
+		t.Fatalf("a small document: %v, kept %d tokens' room", d.Err, cap(rd.tokens))
+	}
+	if d := rd.Read(huge, Span{0, len(huge)}, 0, DefaultLimits); d.Err != nil || len(d.Root.Items) != keepTokens {
+		t.Fatalf("the huge document: %v", d.Err)
+	}
+	if rd.tokens != nil || rd.nodes != nil || rd.toks != nil {
+		t.Errorf("the Reader kept the huge document's memory: %d tokens, %d nodes", cap(rd.tokens), cap(rd.nodes))
+	}
+	if d := rd.Read(small, Span{0, len(small)}, 0, DefaultLimits); d.Err != nil || readAs(d) != readAs(Parse(small, Span{0, len(small)}, 0, DefaultLimits)) {
+		t.Errorf("a small document after it reads otherwise")
+	}
+}
