@@ -21,6 +21,10 @@ type Context struct {
 	obuf               []rune
 	tokens             token.Tokens
 	mstate             *MultiLineState
+	// text is the scanner's text when it is all ASCII, and base the index
+	// in it of src[0] (mdscheck patch, see origin).
+	text string
+	base int
 }
 
 type MultiLineState struct {
@@ -421,7 +425,7 @@ func (c *Context) bufferedToken(pos *token.Position) *token.Token {
 		return nil
 	}
 	var tk *token.Token
-	origin := string(c.obuf)
+	origin := c.origin()
 	if c.isMultiLine() {
 		tk = token.String(valueIn(origin, source), origin, pos)
 	} else {
@@ -474,4 +478,31 @@ func valueIn(origin string, value []rune) string {
 		}
 	}
 	return string(value)
+}
+
+// origin returns string(c.obuf). mdscheck patch: in an ASCII text, where a
+// rune is a byte, the origin is most often the text just before the
+// cursor, or one or two bytes before it, and is then taken from the text
+// rather than made: one allocation and one encoding fewer per scalar.
+func (c *Context) origin() string {
+	if c.text != "" {
+		n := len(c.obuf)
+		for k := range 3 {
+			end := c.base + c.idx - k
+			if start := end - n; start >= 0 && end <= len(c.text) && asciiRunes(c.text[start:end], c.obuf) {
+				return c.text[start:end]
+			}
+		}
+	}
+	return string(c.obuf)
+}
+
+// asciiRunes reports whether s, all ASCII, spells the runes r.
+func asciiRunes(s string, r []rune) bool {
+	for i := range len(s) {
+		if rune(s[i]) != r[i] {
+			return false
+		}
+	}
+	return true
 }
