@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
@@ -50,19 +52,25 @@ func largeStream(b *testing.B) string {
 }
 
 // BenchmarkCheckOpenStream is the server's own share of opening the
-// 2,000-document stream: every document checked (on every core GOMAXPROCS
-// gives; -cpu 1,2 compares), the diagnostics built and the notification
-// encoded. BenchmarkOpen adds the transport, measured from the client.
+// 2,000-document stream: every document checked, on one core and on two
+// (set by the sub-benchmarks: with b.Loop, go test -cpu 1,2 times the
+// first value under the last one's GOMAXPROCS), the diagnostics built and
+// the notification encoded. BenchmarkOpen adds the transport, measured from the client.
 func BenchmarkCheckOpenStream(b *testing.B) {
 	src := largeStream(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		var c streamChecker
-		f, checked := c.run(src, check.DefaultOptions, text.UTF16)
-		if len(checked) != 2000 {
-			b.Fatalf("checked %d documents", len(checked))
-		}
-		encodeNotification(b, f)
+	for _, procs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			b.ReportAllocs()
+			for b.Loop() {
+				var c streamChecker
+				f, checked := c.run(src, check.DefaultOptions, text.UTF16)
+				if len(checked) != 2000 {
+					b.Fatalf("checked %d documents", len(checked))
+				}
+				encodeNotification(b, f)
+			}
+		})
 	}
 }
 
