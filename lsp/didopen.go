@@ -58,44 +58,15 @@ func onlyMembers(b []byte, i int, names ...string) (map[string][2]int, bool) {
 	for _, n := range names {
 		spans[n] = [2]int{-1, -1}
 	}
-	i = skipSpace(b, i)
-	if i >= len(b) || b[i] != '{' {
-		return nil, false
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return spans, true
-	}
-	for i < len(b) && b[i] == '"' {
-		keyEnd := skipString(b, i)
-		if keyEnd < 0 {
-			return nil, false
+	ok := objectMembers(b, i, func(key []byte, start, end int) bool {
+		name := string(key[1 : len(key)-1])
+		if span, known := spans[name]; !known || span[0] >= 0 {
+			return false
 		}
-		name := string(b[i+1 : keyEnd-1])
-		span, known := spans[name]
-		if !known || span[0] >= 0 {
-			return nil, false
-		}
-		i = skipSpace(b, keyEnd)
-		if i >= len(b) || b[i] != ':' {
-			return nil, false
-		}
-		i = skipSpace(b, i+1)
-		valueEnd := skipValue(b, i)
-		if valueEnd < 0 {
-			return nil, false
-		}
-		spans[name] = [2]int{i, valueEnd}
-		i = skipSpace(b, valueEnd)
-		if i < len(b) && b[i] == '}' {
-			return spans, true
-		}
-		if i >= len(b) || b[i] != ',' {
-			return nil, false
-		}
-		i = skipSpace(b, i+1)
-	}
-	return nil, false
+		spans[name] = [2]int{start, end}
+		return true
+	})
+	return spans, ok
 }
 
 // unquoteJSON decodes the JSON string q, quotes included, as

@@ -92,56 +92,70 @@ type members struct {
 	method     bool
 }
 
-// topLevel reads the top level of the JSON object b, skipping nested
-// values; on text that is not a JSON object it finds nothing.
+// topLevel reads the top level of the JSON object b; on text that is not
+// a JSON object it finds nothing.
 func topLevel(b []byte) members {
-	none := members{id: [2]int{-1, -1}, params: [2]int{-1, -1}}
-	m := none
-	i := skipSpace(b, 0)
+	m := members{id: [2]int{-1, -1}, params: [2]int{-1, -1}}
+	ok := objectMembers(b, 0, func(key []byte, start, end int) bool {
+		// The last of duplicates, as the decoder takes.
+		switch memberName(key) {
+		case "id":
+			m.id = [2]int{start, end}
+		case "params":
+			m.params = [2]int{start, end}
+		case "method":
+			m.method = true
+		}
+		return true
+	})
+	if !ok {
+		return members{id: [2]int{-1, -1}, params: [2]int{-1, -1}}
+	}
+	return m
+}
+
+// objectMembers calls fn with the name (quotes included) and the span of
+// the value of each member of the JSON object at b[i], skipping nested
+// values, so that a large message costs one fast pass. It returns false
+// when b[i] starts no object, at the first malformed member, or when fn
+// returns false.
+func objectMembers(b []byte, i int, fn func(key []byte, start, end int) bool) bool {
+	i = skipSpace(b, i)
 	if i >= len(b) || b[i] != '{' {
-		return none
+		return false
 	}
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return none
+		return true
 	}
 	for i < len(b) {
 		if b[i] != '"' {
-			return none
+			return false
 		}
 		keyEnd := skipString(b, i)
 		if keyEnd < 0 {
-			return none
+			return false
 		}
 		key := b[i:keyEnd]
 		i = skipSpace(b, keyEnd)
 		if i >= len(b) || b[i] != ':' {
-			return none
+			return false
 		}
 		i = skipSpace(b, i+1)
 		valueEnd := skipValue(b, i)
-		if valueEnd < 0 {
-			return none
-		}
-		// The last of duplicates, as the decoder takes.
-		switch memberName(key) {
-		case "id":
-			m.id = [2]int{i, valueEnd}
-		case "params":
-			m.params = [2]int{i, valueEnd}
-		case "method":
-			m.method = true
+		if valueEnd < 0 || !fn(key, i, valueEnd) {
+			return false
 		}
 		i = skipSpace(b, valueEnd)
 		if i < len(b) && b[i] == '}' {
-			return m
+			return true
 		}
 		if i >= len(b) || b[i] != ',' {
-			return none
+			return false
 		}
 		i = skipSpace(b, i+1)
 	}
-	return none
+	return false
 }
 
 // memberName decodes a member name, quotes included.

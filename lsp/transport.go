@@ -90,7 +90,9 @@ func (s *stream) ReadObject(v any) error {
 		// Decode into a fresh value: a failed decode may leave part of a
 		// message behind, which the next message must not inherit.
 		fresh := reflect.New(reflect.TypeOf(v).Elem())
-		if err := json.Unmarshal(s.params.hold(s.ids.incoming(body)), fresh.Interface()); err != nil {
+		// Large params are held back first, so that the id's swap reads a
+		// short message rather than the whole text once more.
+		if err := json.Unmarshal(s.ids.incoming(s.params.hold(body)), fresh.Interface()); err != nil {
 			if !json.Valid(body) {
 				// The frame's length was wrong, or the client sent no JSON.
 				s.frames.retract(fmt.Sprintf("a body of %d bytes that is not JSON", len(body)))

@@ -201,8 +201,9 @@ func addFindings(r *fileResult, ds []check.Diagnostic) {
 func previousResult(p previousFile, ch change.Changes, opts check.Options) fileResult {
 	spans, _ := report.Spans(p.src)
 	docs := make([]report.Checked, len(spans))
+	var c report.Checker
 	for i, sp := range spans {
-		docs[i] = report.CheckDocument(p.src, sp, i, opts)
+		docs[i] = c.Check(p.src, sp, i, opts)
 		docs[i].Diagnostics = nil // the previous version's own findings are not news
 	}
 	for _, d := range ch.Findings {

@@ -33,7 +33,7 @@ func (p path) pointer() string {
 
 // human is the place in Kubernetes style: a.b[c.d][0].
 func (p path) human() string {
-	human, pointer := "", ""
+	human := ""
 	for rest := p.at; rest != ""; {
 		rest = rest[1:] // the slash
 		step := rest
@@ -46,7 +46,7 @@ func (p path) human() string {
 			human += "[" + step[len(indexMark):] + "]"
 			continue
 		}
-		human, pointer = KeyStep(human, pointer, unescapePointer(step))
+		human = humanStep(human, unescapePointer(step))
 	}
 	return human
 }
@@ -57,15 +57,18 @@ func (p path) human() string {
 // goes in brackets. Packages that report findings of their own (core/change)
 // name places the same way.
 func KeyStep(human, pointer, name string) (string, string) {
+	return humanStep(human, name), pointer + "/" + escapePointer(name)
+}
+
+// humanStep extends a place in Kubernetes style by the member called name.
+func humanStep(human, name string) string {
 	switch {
 	case strings.ContainsAny(name, ".[] ") || name == "":
-		human += "[" + name + "]"
+		return human + "[" + name + "]"
 	case human == "":
-		human = name
-	default:
-		human += "." + name
+		return name
 	}
-	return human, pointer + "/" + escapePointer(name)
+	return human + "." + name
 }
 
 func escapePointer(s string) string {

@@ -1,21 +1,19 @@
 package document
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/big"
-	"os"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mdscheck/mdscheck/internal/yamlsuite"
 	yaml "gopkg.in/yaml.v2"
 )
 
@@ -39,39 +37,14 @@ type suiteCase struct {
 	invalid bool   // the input must be refused
 }
 
-// loadSuite reads the cases straight from the archive. The archive also
-// holds the folders name/ and tags/, which are symbolic links to the cases:
-// only regular files are read.
+// loadSuite reads the cases straight from the archive.
 func loadSuite(t testing.TB) []*suiteCase {
 	t.Helper()
-	f, err := os.Open(suiteArchive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	byID := map[string]*suiteCase{}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.Typeflag != tar.TypeReg {
-			continue
-		}
-		dir, file := path.Split(strings.TrimPrefix(h.Name, "./"))
+	for _, sf := range yamlsuite.Read(t, suiteArchive) {
+		dir, file := path.Split(sf.Path)
 		id := strings.TrimSuffix(dir, "/")
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := sf.Data
 		c := byID[id]
 		if c == nil {
 			c = &suiteCase{id: id}

@@ -82,19 +82,12 @@ type Checked struct {
 	Diagnostics []check.Diagnostic
 }
 
-// CheckDocument parses and checks the document of src at span. It is the
-// unit of work that callers may run in parallel.
-func CheckDocument(src string, span document.Span, index int, opts check.Options) Checked {
-	d := document.Parse(src, span, index, document.DefaultLimits)
-	info, ds := check.Document(src, d, opts)
-	return Checked{Info: info, Diagnostics: ds}
-}
-
-// A Checker checks documents one after another as CheckDocument does, and
-// reuses the memory of reading them (document.Reader): the tree is
-// dropped once checked (neither Info nor a finding points into it), and
-// reading was most of what checking allocated. A Checker is not safe for
-// concurrent use; callers that check in parallel use one each.
+// A Checker parses and checks documents one after another, the unit of
+// work that callers may run in parallel, and reuses the memory of reading
+// them (document.Reader): the tree is dropped once checked (neither Info
+// nor a finding points into it), and reading was most of what checking
+// allocated. A Checker is not safe for concurrent use; callers that check
+// in parallel use one each.
 type Checker struct{ rd document.Reader }
 
 // Check parses and checks the document of src at span.

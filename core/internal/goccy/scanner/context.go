@@ -21,8 +21,8 @@ type Context struct {
 	obuf               []rune
 	tokens             token.Tokens
 	mstate             *MultiLineState
-	// text is the scanner's text when it is all ASCII, and base the index
-	// in it of src[0] (mdscheck patch, see origin).
+	// text is the scanner's text when its runes are its bytes one for one,
+	// and base the index in it of src[0] (mdscheck patch, see origin).
 	text string
 	base int
 }
@@ -480,8 +480,8 @@ func valueIn(origin string, value []rune) string {
 	return string(value)
 }
 
-// origin returns string(c.obuf). mdscheck patch: in an ASCII text, where a
-// rune is a byte, the origin is most often the text just before the
+// origin returns string(c.obuf). mdscheck patch: in a text whose runes are
+// its bytes, the origin is most often the text just before the
 // cursor, or one or two bytes before it, and is then taken from the text
 // rather than made: one allocation and one encoding fewer per scalar.
 func (c *Context) origin() string {
@@ -497,7 +497,9 @@ func (c *Context) origin() string {
 	return string(c.obuf)
 }
 
-// asciiRunes reports whether s, all ASCII, spells the runes r.
+// asciiRunes reports whether s spells the runes r in ASCII, byte for rune
+// (a byte of 0x80 or more never matches: in such a text it stands for
+// U+FFFD).
 func asciiRunes(s string, r []rune) bool {
 	for i := range len(s) {
 		if rune(s[i]) != r[i] {

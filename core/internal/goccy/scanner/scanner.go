@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
 )
@@ -57,9 +56,9 @@ type Scanner struct {
 	// caller may set it to have the memory of one text used again for the
 	// next (token.Arena.Reset); else the scanner makes one.
 	Arena *token.Arena
-	// ascii is the text when it is all ASCII, else "" (mdscheck patch,
-	// see Context.origin).
-	ascii string
+	// bytewise is the text when its runes are its bytes one for one,
+	// else "" (mdscheck patch, see Context.origin).
+	bytewise string
 }
 
 // newPos returns a pointer to a copy of p, from the scanner's arena
@@ -1527,18 +1526,17 @@ func (s *Scanner) scan(ctx *Context) error {
 // Init prepares the scanner s to tokenize the text src by setting the scanner at the beginning of src.
 func (s *Scanner) Init(text string) {
 	// mdscheck patch: with an arena, its rune buffer (Arena.Runes).
-	s.ascii = text
-	for i := range len(text) {
-		if text[i] >= utf8.RuneSelf {
-			s.ascii = ""
-			break
-		}
-	}
 	var src []rune
 	if s.Arena != nil {
 		src = s.Arena.Runes(text)
 	} else {
 		src = []rune(text)
+	}
+	// A text with as many runes as bytes has no multi-byte character:
+	// rune i is byte i (an invalid byte is one U+FFFD rune).
+	s.bytewise = ""
+	if len(src) == len(text) {
+		s.bytewise = text
 	}
 	s.source = src
 	s.sourcePos = 0
@@ -1563,7 +1561,7 @@ func (s *Scanner) Scan() (token.Tokens, error) {
 		return nil, io.EOF
 	}
 	ctx := newContext(s.source[s.sourcePos:])
-	ctx.text, ctx.base = s.ascii, s.sourcePos
+	ctx.text, ctx.base = s.bytewise, s.sourcePos
 	defer ctx.release()
 
 	var tokens token.Tokens

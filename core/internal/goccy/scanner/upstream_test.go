@@ -6,8 +6,6 @@ package scanner_test
 // and fuzz them, comparing every field of every token and every error.
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"fmt"
 	"io"
 	"io/fs"
@@ -21,6 +19,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/internal/goccy/scanner"
 	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
+	"github.com/mdscheck/mdscheck/internal/yamlsuite"
 )
 
 // scan is one scanner's reading of a text: a line per token and per error,
@@ -118,34 +117,12 @@ const suiteArchive = "../../../../testdata/yaml-suite/data-2022-01-17.tgz"
 // TestYAMLTestSuite compares the scanners on every input of the YAML Test
 // Suite, valid and invalid.
 func TestYAMLTestSuite(t *testing.T) {
-	f, err := os.Open(suiteArchive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(gz)
 	n := 0
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			break
+	for _, f := range yamlsuite.Read(t, suiteArchive) {
+		if filepath.Base(f.Path) == "in.yaml" {
+			same(t, f.Path, string(f.Data))
+			n++
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h.Typeflag != tar.TypeReg || filepath.Base(h.Name) != "in.yaml" {
-			continue
-		}
-		b, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		same(t, h.Name, string(b))
-		n++
 	}
 	if n < 300 {
 		t.Fatalf("read only %d inputs of the suite", n)
