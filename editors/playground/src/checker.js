@@ -24,6 +24,10 @@ export class Checker {
         this.pending.clear();
       };
     });
+    // Whoever waits for ready hears of a failure; until someone does (boot.js
+    // starts the worker long before main.js asks), it is not an unhandled
+    // rejection in the console.
+    this.ready.catch(() => {});
   }
 
   /**

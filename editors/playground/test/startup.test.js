@@ -6,9 +6,11 @@
 // machine is shared), and `npm run bench:load` gives their medians.
 //
 // Each visit of the page alternates with one of the module alone (boot.js
-// without the editor, scripts/timeline.js's MODULE_ONLY): the floor of the
-// first diagnostics, what fetching, compiling and starting the module and
-// its first check cost, in the same minutes.
+// without the editor, scripts/timeline.js's MODULE_ONLY) and one of the
+// editor alone (the page with its worker's script refused): the two floors
+// of the first diagnostics, in the same minutes. The module's is what
+// fetching, compiling and starting it and its first check cost; the
+// editor's is when the page has an editor to show an answer in.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,39 +56,51 @@ const ms = (x) => (x === undefined ? '-' : `${x.toFixed(0)}`);
 test('a first visit shows diagnostics within the byte budget, and says where its time went', async (t) => {
   let sockets = [];
   server.on('connection', (s) => sockets.push(s));
-  const seen = { page: [], module: [] };
+  const seen = { page: [], module: [], editor: [] };
+  const label = { page: 'page       ', module: 'module only', editor: 'editor only' };
   // The browser's first page pays for starting its own processes: several
   // visits, each in a new context (an empty cache).
   for (let visit = 1; visit <= VISITS; visit++) {
-    for (const [kind, path] of [['page', ''], ['module', 'module-only.html']]) {
+    for (const [kind, path] of [['page', ''], ['module', 'module-only.html'], ['editor', '']]) {
       server.closeAllConnections();
       sockets = [];
       const context = await browser.newContext();
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      if (kind === 'editor') await page.route('**/worker.js', (route) => route.abort());
       await page.goto(url + path);
-      await firstDiagnostics(page);
+      if (kind === 'editor') {
+        // No worker, no module: the page says so once the editor is up.
+        await page.waitForFunction(() => document.querySelector('#status.error'));
+        assert.match(await page.textContent('#status'), /^The checker could not be loaded/);
+      } else {
+        await firstDiagnostics(page);
+      }
       const times = await readTimeline(page);
       const bytes = sockets.reduce((n, s) => n + s.bytesWritten, 0);
       await context.close();
 
       assert.deepEqual(errors, []);
-      assert.ok(times.firstDiagnostics > 0, `${kind}: the first diagnostics are on screen`);
+      if (kind === 'editor') {
+        assert.ok(times.editor > 0, 'editor only: the editor is built');
+      } else {
+        assert.ok(times.firstDiagnostics > 0, `${kind}: the first diagnostics are on screen`);
+      }
       if (kind === 'page') {
         assert.ok(bytes <= BYTES_BUDGET, `a first visit transferred ${bytes} bytes; the budget is ${BYTES_BUDGET}`);
       }
       seen[kind].push(times);
-      t.diagnostic(`${kind === 'page' ? 'page       ' : 'module only'} visit ${visit}: ${bytes} bytes; ms since navigation: ` +
+      t.diagnostic(`${label[kind]} visit ${visit}: ${bytes} bytes; ms since navigation: ` +
         STEPS.filter(([step]) => times[step] !== undefined).map(([step]) => `${step} ${ms(times[step])}`).join(', '));
     }
   }
-  // The medians, one step a line, with the module alone beside the page.
-  t.diagnostic(`median of ${VISITS} first visits, ms since navigation (page | module alone), budget 250 ms for the first diagnostics:`);
+  // The medians, one step a line, with the module alone and the editor
+  // alone beside the page.
+  t.diagnostic(`median of ${VISITS} first visits, ms since navigation (page | module alone | editor alone), budget 250 ms for the first diagnostics:`);
   for (const [step, what] of STEPS) {
-    const page = median(seen.page.map((x) => x[step]));
-    const alone = median(seen.module.map((x) => x[step]));
-    if (page === undefined && alone === undefined) continue;
-    t.diagnostic(`  ${what.padEnd(42)} ${ms(page).padStart(5)} | ${ms(alone).padStart(5)}`);
+    const [page, module, editor] = ['page', 'module', 'editor'].map((kind) => median(seen[kind].map((x) => x[step])));
+    if (page === undefined && module === undefined && editor === undefined) continue;
+    t.diagnostic(`  ${what.padEnd(42)} ${ms(page).padStart(5)} | ${ms(module).padStart(5)} | ${ms(editor).padStart(5)}`);
   }
 });
