@@ -31,27 +31,32 @@ func Parse(s string) (Dec, bool) {
 		i++
 	}
 	start := i
-	var mant strings.Builder
+	dot := -1 // where the '.' is, if any
 	frac := 0
-	seenDigit, seenDot := false, false
+	seenDigit := false
 	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= '0' && c <= '9':
 			seenDigit = true
-			mant.WriteByte(c)
-			if seenDot {
+			if dot >= 0 {
 				frac++
 			}
 			continue
-		case c == '.' && !seenDot:
-			seenDot = true
+		case c == '.' && dot < 0:
+			dot = i
 			continue
 		}
 		break
 	}
 	if !seenDigit || i == start {
 		return Dec{}, false
+	}
+	// The digits, without the point: a slice of s unless a point splits
+	// them, so that an integer costs no allocation.
+	mant := s[start:i]
+	if dot >= 0 {
+		mant = s[start:dot] + s[dot+1:i]
 	}
 	exp := 0
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
@@ -80,7 +85,7 @@ func Parse(s string) (Dec, bool) {
 	if i != len(s) {
 		return Dec{}, false
 	}
-	digits := strings.TrimLeft(mant.String(), "0")
+	digits := strings.TrimLeft(mant, "0")
 	trimmed := strings.TrimRight(digits, "0")
 	d.exp = exp - frac + (len(digits) - len(trimmed))
 	d.digits = trimmed

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"maps"
 	"strconv"
 	"strings"
 
@@ -118,6 +117,17 @@ type reader struct {
 	defs  map[string]*Schema // the definitions by name
 	kinds map[string]*Schema // the manifests by kind name
 	open  []frame            // the blocks still open, one a depth
+	// added holds, for each open block by depth, the members read below
+	// it so far; the block gets them when it ends, in a member list and an
+	// index of their exact size. The lists are reused from block to block.
+	added [][]addedMember
+	decs  []decimal.Dec // bounds, handed out in blocks
+}
+
+// addedMember is a member line read below an open block.
+type addedMember struct {
+	p    *Property
+	line int // for a message about it when the block ends
 }
 
 // frame is an open block: the schema that the lines indented below its
@@ -185,6 +195,9 @@ func (r *reader) top(body string) {
 		r.fail("a kind is an object")
 	}
 	r.open = append(r.open, frame{s: p.Schema, line: r.line, keyword: keyword, name: p.Name})
+	if len(r.added) < len(r.open) {
+		r.added = append(r.added, nil)
+	}
 }
 
 // member reads a line indented below parent: one of its members or, for
@@ -199,16 +212,38 @@ func (r *reader) member(parent *Schema, body string) {
 		parent.Items = p.Schema
 	case parent.Type != Object || parent.Free:
 		r.fail("member " + strconv.Quote(p.Name) + " is indented below a line whose type is not object: only an object has members")
-	case parent.byName[p.Name] != nil:
-		r.fail("member " + strconv.Quote(p.Name) + " twice")
 	default:
-		if parent.byName == nil {
-			parent.byName = map[string]*Property{}
-		}
-		parent.byName[p.Name] = p
-		parent.Properties = append(parent.Properties, p)
+		// The parent gets its members when its block ends (close), in
+		// lists of their exact size: one allocation each, where appending
+		// member by member grew them many times. Go's start in the
+		// WebAssembly module pays for every allocation here.
+		d := len(r.open) - 1
+		r.added[d] = append(r.added[d], addedMember{p, r.line})
 	}
 	r.open = append(r.open, frame{s: p.Schema, line: r.line})
+	if len(r.added) < len(r.open) {
+		r.added = append(r.added, nil)
+	}
+}
+
+// addMembers gives the schema of a block that ends the members read below
+// it, after those it already has (a definition's, for a copy of one).
+func (r *reader) addMembers(s *Schema, added []addedMember) {
+	props := make([]*Property, len(s.Properties), len(s.Properties)+len(added))
+	copy(props, s.Properties)
+	byName := make(map[string]*Property, cap(props))
+	for _, p := range props {
+		byName[p.Name] = p
+	}
+	for _, a := range added {
+		if byName[a.p.Name] != nil {
+			r.line = a.line
+			r.fail("member " + strconv.Quote(a.p.Name) + " twice")
+		}
+		byName[a.p.Name] = a.p
+		props = append(props, a.p)
+	}
+	s.Properties, s.byName = props, byName
 }
 
 // close ends the blocks deeper than depth.
@@ -216,6 +251,11 @@ func (r *reader) close(depth int) {
 	for len(r.open) > depth {
 		f := r.open[len(r.open)-1]
 		r.open = r.open[:len(r.open)-1]
+		if added := r.added[len(r.open)]; len(added) > 0 {
+			r.addMembers(f.s, added)
+			clear(added) // no member kept alive by the reused list
+			r.added[len(r.open)] = added[:0]
+		}
 		at := func(what string) { r.line = f.line; r.fail(what) }
 		if f.s.Type == Array && f.s.Items == nil {
 			at("an array needs items: type []T, or a line [] below it")
@@ -246,14 +286,22 @@ func (r *reader) parse(text string) (*Property, Schema) {
 		r.fail("a member line is NAME TYPE ATTRIBUTE... -- DESCRIPTION")
 	}
 	base := r.base(typ)
-	s := base
-	// A copy of a definition gets its own member list and index, so that
-	// the members added below it do not change the definition.
-	s.Properties = s.Properties[:len(s.Properties):len(s.Properties)]
-	s.byName = maps.Clone(s.byName)
+	// The member and its schema in one allocation: the reader makes one of
+	// each a line, and Go's start in the WebAssembly module pays for every
+	// allocation of the data's 540 lines (core/schema's reading is half of
+	// an instance's start under wazero).
+	m := &struct {
+		p Property
+		s Schema
+	}{s: base}
+	s := &m.s
+	// A copy of a definition shares its member list and index until
+	// members are added below it: then it gets its own (addMembers), so
+	// that they do not change the definition.
 	s.Rules = s.Rules[:len(s.Rules):len(s.Rules)]
 	s.transitions = s.transitions[:len(s.transitions):len(s.transitions)]
-	p := &Property{Name: name, Schema: &s}
+	m.p = Property{Name: name, Schema: s}
+	p := &m.p
 	for {
 		text = strings.TrimLeft(text, " ")
 		if text == "" {
@@ -405,7 +453,13 @@ func (r *reader) bound(v string) *decimal.Dec {
 	if !ok {
 		r.fail("a bound is a decimal number, not " + strconv.Quote(v))
 	}
-	return &d
+	// From a block of 64, not one allocation a bound: a full block is
+	// left as it is, since the schemas point into it.
+	if len(r.decs) == cap(r.decs) {
+		r.decs = make([]decimal.Dec, 0, 64)
+	}
+	r.decs = append(r.decs, d)
+	return &r.decs[len(r.decs)-1]
 }
 
 func (r *reader) count(v string) int {

@@ -240,6 +240,45 @@ func TestDataRoundTrip(t *testing.T) {
 	}
 }
 
+// TestCopyAddsMembersOfItsOwn reads a definition used twice, once with a
+// member added below the copy: the copy has the definition's members and
+// then its own, each found by name, and neither the definition nor the
+// other copy has the added one.
+func TestCopyAddsMembersOfItsOwn(t *testing.T) {
+	r := newReader()
+	r.read("f", "define o object\n  x string\n  y integer\nkind K object\n  a @o\n    z boolean\n  b @o\n")
+	k := r.kinds["K"]
+	names := func(s *Schema) (got []string) {
+		for _, p := range s.Properties {
+			if s.Property(p.Name) != p {
+				t.Errorf("Property(%q) does not find the member", p.Name)
+			}
+			got = append(got, p.Name)
+		}
+		if len(s.byName) != len(s.Properties) {
+			t.Errorf("the index has %d members, the list %d", len(s.byName), len(s.Properties))
+		}
+		return got
+	}
+	for _, c := range []struct {
+		what string
+		s    *Schema
+		want string
+	}{
+		{"the definition", r.defs["o"], "x y"},
+		{"the copy with a member added", k.Property("a").Schema, "x y z"},
+		{"the copy as it is", k.Property("b").Schema, "x y"},
+		{"the kind", k, "a b"},
+	} {
+		if got := strings.Join(names(c.s), " "); got != c.want {
+			t.Errorf("%s has members %q, want %q", c.what, got, c.want)
+		}
+	}
+	if k.Property("b").Property("z") != nil {
+		t.Error("the member added below one copy is found in the other")
+	}
+}
+
 // TestReaderErrors feeds the reader malformed lines: each must panic with
 // the file, the line and what is wrong.
 func TestReaderErrors(t *testing.T) {
@@ -253,6 +292,7 @@ func TestReaderErrors(t *testing.T) {
 		{"kind K string\n", "f:1: a kind is an object"},
 		{"define d string required\n", "f:1: required belongs to a member"},
 		{head + "  a string\n  a integer\n", `f:4: member "a" twice`},
+		{"define o object\n  x string\nkind K object\n  a @o\n    y string\n    x integer\n", `f:6: member "x" twice`},
 		{head + "  a string\n    b string\n", `f:4: member "b" is indented below a line whose type is not object`},
 		{head + "  a free\n    b string\n", `f:4: member "b" is indented below a line whose type is not object`},
 		{head + "  a array\n  b string\n", "f:3: an array needs items"},
