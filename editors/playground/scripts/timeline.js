@@ -4,10 +4,14 @@
 // the first-load benchmark (scripts/first-load.js) takes its medians.
 //
 // The steps, in the order they happen on a visit (two paths side by side:
-// the worker's, which boot.js starts, and the editor's, main.js):
+// the worker's, which index.html starts, and the editor's, main.js):
+
+import { readFileSync } from 'node:fs';
+
 export const STEPS = [
   ['html', 'index.html arrived'],
-  ['boot', 'boot.js started the worker'],
+  ['start', 'index.html started the worker'],
+  ['boot', 'boot.js asked for the first check'],
   ['workerScript', 'worker.js runs'],
   ['wasmResponse', 'the module\'s response begins'],
   ['compiled', 'module compiled'],
@@ -36,6 +40,7 @@ export function readTimeline(page) {
     const worker = (step) => (w?.[step] === undefined ? undefined : w[step] + w.origin - performance.timeOrigin);
     return {
       html: nav.responseEnd,
+      start: mark('mdscheck:start'),
       boot: mark('mdscheck:boot'),
       workerScript: worker('script'),
       wasmResponse: worker('response'),
@@ -57,9 +62,12 @@ export function firstDiagnostics(page, timeout = 60_000) {
     document.querySelector('#status.error'), undefined, { timeout });
 }
 
+// index.html's first script, which starts the worker as the page is parsed.
+const starter = readFileSync(new URL('../index.html', import.meta.url), 'utf8').match(/<script>[^<]*<\/script>/)[0];
+
 /**
  * The module alone, for comparison: a page of the same folder with
- * boot.js and nothing of the editor, which puts the number of diagnostics
+ * index.html's first script and boot.js and nothing of the editor, which puts the number of diagnostics
  * of the first check on screen (boot.js runs first here: both scripts
  * wait for the end of the page, which is short). Its first diagnostics are the floor of
  * the playground's, what the worker's path costs without main.js beside
@@ -68,6 +76,7 @@ export function firstDiagnostics(page, timeout = 60_000) {
 export const MODULE_ONLY = {
   'module-only.html': `<!doctype html>
 <meta charset="utf-8"><title>mdscheck module only</title>
+${starter}
 <script type="module" src="boot.js"></script>
 <script type="module" src="module-only.js"></script>
 <p id="summary">Checking…</p>

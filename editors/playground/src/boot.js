@@ -1,11 +1,14 @@
-// The first script of the page, small and run before anything else: it
-// starts the worker, and with it the download, compilation and start of
-// the module, and asks at once for the check of the text the editor will
-// open with. main.js (the editor, 450 KB of CodeMirror) takes ~150-250 ms
-// to arrive, be parsed and build the editor; started from there, the
-// worker would begin its ~300 ms of work only then. Started here, both
-// run side by side, and main.js shows the answer as soon as the editor
-// exists, if the text is still the one checked (takeBootCheck in main.js).
+// The first script file of the page, small and run before anything else:
+// it takes the worker that index.html's one inline script started as the
+// page was parsed (with it the download, compilation and start of the
+// module; 30 ms sooner than this script could, a round trip sooner on a
+// network), or starts it should that script have been refused, and asks
+// at once for the check of the text the editor will open with. main.js
+// (the editor, 450 KB of CodeMirror) takes ~150-250 ms to arrive, be
+// parsed and build the editor; started from there, the worker would begin
+// its ~300 ms of work only then. Started here, both run side by side, and
+// main.js shows the answer as soon as the editor exists, if the text is
+// still the one checked (takeBootCheck in main.js).
 //
 // index.html loads it as an async module before the stylesheet: it runs
 // as soon as it arrives, without waiting for style.css (deferred scripts
@@ -41,6 +44,6 @@ async function firstCheck(checker) {
 // the global, and one worker is enough.
 if (!globalThis.mdscheckBoot) {
   performance.mark('mdscheck:boot');
-  const checker = new Checker(new URL('./worker.js', import.meta.url));
+  const checker = new Checker(globalThis.mdscheckWorker ?? new URL('./worker.js', import.meta.url));
   globalThis.mdscheckBoot = { checker, first: firstCheck(checker).catch(() => null) };
 }

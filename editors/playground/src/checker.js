@@ -1,9 +1,16 @@
 // The page's side of the worker: requests as promises.
 
 export class Checker {
-  /** @param {URL | string} workerURL */
-  constructor(workerURL) {
-    this.worker = new Worker(workerURL, { type: 'module' });
+  /**
+   * Starts the worker at workerURL, or takes one started already: index.html
+   * starts it as the page is parsed ({worker, early}, where early holds the
+   * events it sent before this Checker listened).
+   * @param {URL | string | {worker: Worker, early: Event[]}} start
+   */
+  constructor(start) {
+    const { worker, early = [] } = start instanceof URL || typeof start === 'string'
+      ? { worker: new Worker(start, { type: 'module' }) } : start;
+    this.worker = worker;
     this.next = 1;
     this.pending = new Map();
     this.ready = new Promise((resolve, reject) => {
@@ -23,6 +30,7 @@ export class Checker {
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
       };
+      for (const event of early) (event.type === 'error' ? this.worker.onerror : this.worker.onmessage)(event);
     });
     // Whoever waits for ready hears of a failure; until someone does (boot.js
     // starts the worker long before main.js asks), it is not an unhandled

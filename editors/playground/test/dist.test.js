@@ -52,6 +52,8 @@ test('the folder works from a sub-path of a static server: compressed, the modul
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A script the page's CSP refuses is a console error, not a page error.
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   const responses = [];
   page.on('response', (r) => responses.push(r));
   // V8 traces how it compiles WebAssembly: streaming compilation starts as
@@ -67,6 +69,8 @@ test('the folder works from a sub-path of a static server: compressed, the modul
   assert.match(await page.textContent('#summary'), /^\d+ errors, \d+ warnings? in 4 checked documents$/);
   assert.ok((await page.locator('#problems .problem').count()) > 10);
   assert.deepEqual(errors, []);
+  // index.html's inline script ran under its CSP and started the worker.
+  assert.equal(await page.evaluate(() => performance.getEntriesByName('mdscheck:start').length), 1);
 
   const fetched = responses.map((r) => new URL(r.url()).pathname).sort();
   assert.deepEqual(fetched, ['', 'boot.js', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'].map((f) => `/${SUB}${f}`));

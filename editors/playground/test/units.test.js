@@ -127,3 +127,35 @@ test('LSP positions and CodeMirror offsets convert both ways', () => {
   assert.equal(toOffset(doc, { line: 9, character: 0 }), doc.length);
   assert.deepEqual(toPosition(doc, doc.length), { line: 2, character: 4 });
 });
+
+test("index.html's Content Security Policy allows its inline script by the hash of its text, and no other", async () => {
+  const { readFileSync } = await import('node:fs');
+  const { createHash } = await import('node:crypto');
+  const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+  assert.equal(inline.length, 1, 'one inline script: the one that starts the worker');
+  const csp = html.match(/http-equiv="Content-Security-Policy"\s+content="([^"]*)"/)[1];
+  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'));
+  const hash = `'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`;
+  // Editing the script without the hash, the browser refuses it (and the
+  // page falls back to boot.js starting the worker, later).
+  assert.deepEqual(scriptSrc.split(' ').filter((s) => s.startsWith("'sha")), [hash], `script-src must carry ${hash}`);
+  assert.ok(!/unsafe-inline/.test(scriptSrc), 'no inline script beyond the one hashed');
+});
+
+test('a Checker given a started worker hears what the worker said before it listened', { timeout: 5000 }, async () => {
+  const { Checker } = await import('../src/checker.js');
+  const fakeWorker = () => ({ posted: [], postMessage(m) { this.posted.push(m); } });
+  // The module was ready, and an answer came, before boot.js took the worker.
+  const w = fakeWorker();
+  const ready = { type: 'message', data: { ready: true, loadMs: 5, timeline: {} } };
+  const checker = new Checker({ worker: w, early: [ready] });
+  assert.equal((await checker.ready).loadMs, 5);
+  const answer = checker.request('validate', 'a: 1\n');
+  assert.deepEqual(w.posted, [{ id: 1, op: 'validate', text: 'a: 1\n', position: undefined, previous: undefined }]);
+  w.onmessage({ type: 'message', data: { id: 1, result: { diagnostics: [] }, ms: 2 } });
+  assert.deepEqual((await answer).result, { diagnostics: [] });
+  // The worker's script failed to load before anyone listened.
+  const failed = new Checker({ worker: fakeWorker(), early: [{ type: 'error', message: '' }] });
+  await assert.rejects(failed.ready, /the checker worker failed to start/);
+});
