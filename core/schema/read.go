@@ -194,7 +194,13 @@ func (r *reader) top(body string) {
 	if keyword == "kind" && (p.Type != Object || p.Free) {
 		r.fail("a kind is an object")
 	}
-	r.open = append(r.open, frame{s: p.Schema, line: r.line, keyword: keyword, name: p.Name})
+	r.push(frame{s: p.Schema, line: r.line, keyword: keyword, name: p.Name})
+}
+
+// push opens a block, with a list for the members that will be read below
+// it.
+func (r *reader) push(f frame) {
+	r.open = append(r.open, f)
 	if len(r.added) < len(r.open) {
 		r.added = append(r.added, nil)
 	}
@@ -220,10 +226,7 @@ func (r *reader) member(parent *Schema, body string) {
 		d := len(r.open) - 1
 		r.added[d] = append(r.added[d], addedMember{p, r.line})
 	}
-	r.open = append(r.open, frame{s: p.Schema, line: r.line})
-	if len(r.added) < len(r.open) {
-		r.added = append(r.added, nil)
-	}
+	r.push(frame{s: p.Schema, line: r.line})
 }
 
 // addMembers gives the schema of a block that ends the members read below

@@ -2,9 +2,9 @@
 
 export class Checker {
   /**
-   * Starts the worker at workerURL, or takes one started already: index.html
-   * starts it as the page is parsed ({worker, early}, where early holds the
-   * events it sent before this Checker listened).
+   * Starts the worker whose script is at start, or takes the one start
+   * holds: index.html starts it as the page is parsed ({worker, early},
+   * where early holds the events it sent before this Checker listened).
    * @param {URL | string | {worker: Worker, early: Event[]}} start
    */
   constructor(start) {
