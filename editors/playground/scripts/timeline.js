@@ -67,11 +67,11 @@ const starter = readFileSync(new URL('../index.html', import.meta.url), 'utf8').
 
 /**
  * The module alone, for comparison: a page of the same folder with
- * index.html's first script and boot.js and nothing of the editor, which puts the number of diagnostics
- * of the first check on screen (boot.js runs first here: both scripts
- * wait for the end of the page, which is short). Its first diagnostics are the floor of
- * the playground's, what the worker's path costs without main.js beside
- * it. Written into dir (a built folder) as module-only.html; never shipped.
+ * index.html's first script and boot.js and nothing of the editor, which
+ * puts the number of diagnostics of the first check on screen (boot.js
+ * runs first here: both scripts wait for the end of the page, which is
+ * short). Its first diagnostics are the floor of the playground's, what
+ * the worker's path costs without main.js beside it. Written into dir (a built folder) as module-only.html; never shipped.
  */
 export const MODULE_ONLY = {
   'module-only.html': `<!doctype html>

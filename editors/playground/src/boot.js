@@ -15,7 +15,7 @@
 // such as main.js do) or for the rest of the page.
 
 import examples from 'virtual:examples';
-import { Checker } from './checker.js';
+import { pageChecker } from './checker.js';
 import { decode, PREFIX, PREVIOUS } from './permalink.js';
 
 // The text main.js will open with: the link's, else the broken example.
@@ -44,6 +44,6 @@ async function firstCheck(checker) {
 // the global, and one worker is enough.
 if (!globalThis.mdscheckBoot) {
   performance.mark('mdscheck:boot');
-  const checker = new Checker(globalThis.mdscheckWorker ?? new URL('./worker.js', import.meta.url));
+  const checker = pageChecker();
   globalThis.mdscheckBoot = { checker, first: firstCheck(checker).catch(() => null) };
 }

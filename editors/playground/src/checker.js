@@ -32,8 +32,8 @@ export class Checker {
       };
       for (const event of early) (event.type === 'error' ? this.worker.onerror : this.worker.onmessage)(event);
     });
-    // Whoever waits for ready hears of a failure; until someone does (boot.js
-    // starts the worker long before main.js asks), it is not an unhandled
+    // Whoever waits for ready hears of a failure; until someone does (the
+    // worker starts long before main.js asks), it is not an unhandled
     // rejection in the console.
     this.ready.catch(() => {});
   }
@@ -52,4 +52,12 @@ export class Checker {
       this.worker.postMessage({ id, op, text, position, previous });
     });
   }
+}
+
+/**
+ * The page's Checker: on the worker index.html started as the page was
+ * parsed, or, should that script have been refused, on one started now.
+ */
+export function pageChecker() {
+  return new Checker(globalThis.mdscheckWorker ?? new URL('./worker.js', import.meta.url));
 }

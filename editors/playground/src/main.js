@@ -10,7 +10,7 @@ import { yaml } from '@codemirror/lang-yaml';
 import { linter, setDiagnostics, lintGutter } from '@codemirror/lint';
 import { autocompletion, snippet, pickedCompletion } from '@codemirror/autocomplete';
 import examples from 'virtual:examples';
-import { Checker } from './checker.js';
+import { pageChecker } from './checker.js';
 import { renderMarkdown, escapeHTML } from './markdown.js';
 import { toCodeMirror } from './snippet.js';
 import { toOffset, toPosition } from './positions.js';
@@ -35,7 +35,7 @@ performance.mark('mdscheck:main');
 // the check of the text the editor opens with (src/boot.js says why);
 // without it, the worker starts here, and boot.js, should it come later,
 // leaves it at that.
-const boot = (globalThis.mdscheckBoot ??= { checker: new Checker(globalThis.mdscheckWorker ?? new URL('./worker.js', import.meta.url)), first: null });
+const boot = (globalThis.mdscheckBoot ??= { checker: pageChecker(), first: null });
 const { checker } = boot;
 // boot.js's check, until the first check takes it or finds it is not of
 // its text.
