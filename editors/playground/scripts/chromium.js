@@ -6,7 +6,12 @@ import { existsSync } from 'node:fs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export async function launch() {
+/**
+ * Launches headless Chromium. jsFlags: V8 flags for its pages
+ * (--js-flags), for measurements of what the engine's own choices cost;
+ * a page cannot set them, so the budgets are held without.
+ */
+export async function launch({ jsFlags } = {}) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
   }
@@ -20,6 +25,7 @@ export async function launch() {
       '--no-first-run',
       '--disable-component-update',
       '--disable-sync',
+      ...(jsFlags ? [`--js-flags=${jsFlags}`] : []),
     ],
   });
 }

@@ -7,11 +7,14 @@
 // cache, as for a person who never came before.
 //
 //   make playground-dist
-//   npm run bench:load --workspace editors/playground [-- DIR...] [--runs N] [--localhost]
+//   npm run bench:load --workspace editors/playground [-- DIR...] [--runs N] [--localhost] [--js-flags FLAGS]
 //
 // DIR defaults to dist/playground of the repository. Given several (two
 // builds to compare), their visits alternate, so that both see the same
 // load of the machine. --localhost: only the brotli twins on localhost.
+// --js-flags: V8 flags for the browser (what the engine's compilation
+// choices cost, such as --wasm-tiering-budget=1000000000; no page can set
+// them).
 // After the table, where the time of those visits went (scripts/timeline.js),
 // as medians.
 
@@ -27,6 +30,12 @@ const i = args.indexOf('--runs');
 const runs = i >= 0 ? Number(args.splice(i, 2)[1]) : 5;
 const j = args.indexOf('--localhost');
 const localhostOnly = j >= 0 && args.splice(j, 1).length > 0;
+const k = args.indexOf('--js-flags');
+const jsFlags = k >= 0 ? args.splice(k, 2)[1] : undefined;
+if (k >= 0 && !jsFlags) {
+  console.error('first-load: --js-flags needs the flags, as one argument: --js-flags "--flag1 --flag2"');
+  process.exit(2);
+}
 const dirs = args.length ? args : [defaultOut];
 for (const dir of dirs) {
   if (!existsSync(`${dir}/mdscheck.wasm.br`)) {
@@ -52,11 +61,11 @@ const median = (xs) => {
 };
 const ms = (x) => (x === undefined ? '-' : x.toFixed(0));
 
-const browser = await launch();
+const browser = await launch({ jsFlags });
 // The timelines of the localhost brotli visits, per folder.
 const timelines = dirs.map(() => []);
 try {
-  console.log(`Chromium ${browser.version()}, median of ${runs} first visits, load average ${loadavg()[0].toFixed(1)}`);
+  console.log(`Chromium ${browser.version()}${jsFlags ? ` (--js-flags=${jsFlags})` : ''}, median of ${runs} first visits, load average ${loadavg()[0].toFixed(1)}`);
   for (const network of localhostOnly ? networks.slice(0, 1) : networks) {
     for (const encodings of localhostOnly ? variants.slice(0, 1) : variants) {
       const servers = await Promise.all(dirs.map((dir) => serve({ dir, encodings })));
