@@ -118,3 +118,25 @@ func write(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPatchInASubfolder reads a patch that the kustomization above its
+// folder lists (overlays/prod/patches/*.yaml, a common layout) as a
+// patch: its untouched members are not missing.
+func TestPatchInASubfolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "base/kustomization.yaml"), "resources: [kafka.yaml]\n")
+	write(t, filepath.Join(dir, "base/kafka.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: p\n")
+	write(t, filepath.Join(dir, "prod/kustomization.yaml"), "resources: [../base]\npatches:\n  - path: patches/kafka.yaml\n")
+	write(t, filepath.Join(dir, "prod/patches/kafka.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-8\n")
+	// Not listed by anyone: a manifest, which misses project.
+	write(t, filepath.Join(dir, "prod/patches/other.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: other\nspec:\n  plan: business-8\n")
+	code, out, errs := runCLI(t, "", "validate", dir)
+	if code != 1 || strings.Contains(out, filepath.Join("patches", "kafka.yaml")) ||
+		!strings.Contains(out, filepath.Join("patches", "other.yaml")+":5:1: error: missing required member \"project\"") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	// Named alone, it is still the patch its kustomization lists.
+	if code, out, _ := runCLI(t, "", "validate", filepath.Join(dir, "prod/patches/kafka.yaml")); code != 0 {
+		t.Errorf("the patch named alone: exit %d\n%s", code, out)
+	}
+}

@@ -19,7 +19,15 @@ type readings struct {
 func (rs *readings) of(path string) reading.Mode {
 	return reading.Of(path, func(path string) bool {
 		abs, err := filepath.Abs(path)
-		return err == nil && rs.listed(filepath.Dir(abs))[abs]
+		if err != nil {
+			return false
+		}
+		for _, dir := range kustomize.Listing(abs) {
+			if rs.listed(dir)[abs] {
+				return true
+			}
+		}
+		return false
 	})
 }
 

@@ -12,14 +12,40 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// IsPatch reports whether the kustomization in the directory of the file
-// at path lists it as a patch.
+// IsPatch reports whether a kustomization lists the file at path as a
+// patch: the one in its directory or in a directory above (see Listing).
 func IsPatch(path string) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false
 	}
-	return slices.Contains(Patches(filepath.Dir(abs)), abs)
+	for _, dir := range Listing(abs) {
+		if slices.Contains(Patches(dir), abs) {
+			return true
+		}
+	}
+	return false
+}
+
+// Listing returns the directories whose kustomization may list the file
+// at abs, an absolute path: its own and those above it, up to the root of
+// its repository (the first that holds .git) or of the file system.
+// Kustomize loads no file from outside a kustomization's directory unless
+// told to (its load restrictor), so a patch in overlays/prod/patches/ is
+// listed by overlays/prod or above, never by a sibling.
+func Listing(abs string) []string {
+	var dirs []string
+	for dir := filepath.Dir(abs); ; {
+		dirs = append(dirs, dir)
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return dirs
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return dirs
+		}
+		dir = up
+	}
 }
 
 // Patches returns the patch files the kustomization in dir lists, in the

@@ -31,3 +31,30 @@ func TestPatches(t *testing.T) {
 		t.Error("a directory without a kustomization has patches")
 	}
 }
+
+// TestIsPatchAbove finds the kustomization that lists a patch in a folder
+// below its own, and stops at the repository's root.
+func TestIsPatchAbove(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"kustomization.yaml":           "patches:\n  - path: repo/prod/x.yaml\n",
+		"repo/.git/HEAD":               "ref: refs/heads/main\n",
+		"repo/prod/kustomization.yaml": "resources: [../base]\npatches:\n  - path: patches/kafka.yaml\n",
+		"repo/prod/patches/kafka.yaml": "kind: Kafka\n",
+		"repo/prod/x.yaml":             "kind: Kafka\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !IsPatch(filepath.Join(dir, "repo/prod/patches/kafka.yaml")) {
+		t.Error("a patch listed by the kustomization above its folder is not a patch")
+	}
+	// Listed only by a kustomization outside the repository.
+	if IsPatch(filepath.Join(dir, "repo/prod/x.yaml")) {
+		t.Error("a kustomization above the repository's root counts")
+	}
+}
