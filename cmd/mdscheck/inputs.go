@@ -64,13 +64,19 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 		// What the walk has to say comes first, in the walk's order; the
 		// files follow, sorted.
 		var notes, files []found
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		// A link to a directory is walked through: WalkDir looks at its
+		// root without following it, and would find a link, not a folder.
+		root := p
+		if lst, err := os.Lstat(p); err == nil && lst.Mode()&fs.ModeSymlink != 0 && !strings.HasSuffix(p, string(filepath.Separator)) {
+			root = p + string(filepath.Separator)
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				notes = append(notes, found{err: err})
 				return nil
 			}
 			if d.IsDir() {
-				if path != p && (strings.HasPrefix(d.Name(), ".") || skip(path, true, false)) {
+				if path != root && (strings.HasPrefix(d.Name(), ".") || skip(path, true, false)) {
 					return filepath.SkipDir
 				}
 				return nil

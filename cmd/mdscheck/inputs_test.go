@@ -32,3 +32,19 @@ func TestDirectoryReadsYAMLInAnyCase(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectoryThroughALink walks a directory named by a link to it, as
+// it walks the directory, and names the files by the link's path.
+func TestDirectoryThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "real", "a.yaml"), invalid)
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("real", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	code, out, errOut := runCLI(t, "", "validate", "--color", "never", link)
+	if code != 1 || !strings.Contains(out, filepath.Join(link, "a.yaml")+":7:12") ||
+		!strings.HasSuffix(out, "in 1 file (1 of 1 documents checked)\n") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}
