@@ -236,3 +236,31 @@ func TestPreviousGitErrors(t *testing.T) {
 		t.Error("a revision that starts with - reached git as an option")
 	}
 }
+
+// TestPreviousLeavesOutWhatIsExcluded: a file that the configuration or
+// --exclude leaves out today is left out of the previous version too;
+// taken from git alone, its resources would be reported deleted.
+func TestPreviousLeavesOutWhatIsExcluded(t *testing.T) {
+	r := newRepo(t)
+	r.commit(".mdscheck.yaml", "exclude: [\"legacy/**\"]\n",
+		"legacy/k.yaml", kafka("k-legacy", "p", "  terminationProtection: true\n"),
+		"app/k.yaml", kafka("k", "p", ""),
+		"app/x.yaml", kafka("k-x", "p", ""))
+	t.Chdir(r.dir)
+	for _, args := range [][]string{
+		{"validate", "--previous", "git:HEAD", "."},
+		{"validate", "--previous", "git:HEAD", "--exclude", "app/x.yaml", "."},
+		{"validate", "--previous", "git:HEAD", "--exclude", "app/x.yaml", "app"},
+		{"validate", "--previous", "git:HEAD", "--exclude", "app/x.yaml", "app/x.yaml", "app/k.yaml"},
+	} {
+		code, out, errOut := runCLI(t, "", args...)
+		if code != 0 || !strings.Contains(out, "0 deleted") {
+			t.Errorf("%s: exit %d\n%s%s", strings.Join(args, " "), code, out, errOut)
+		}
+	}
+	// A directory read as the previous version obeys the exclusions too.
+	code, out, errOut := runCLI(t, "", "validate", "--previous", "app", "--exclude", "app/x.yaml", "app")
+	if code != 0 || !strings.Contains(out, "0 deleted") {
+		t.Errorf("--previous app: exit %d\n%s%s", code, out, errOut)
+	}
+}

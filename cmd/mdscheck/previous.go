@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -76,18 +77,28 @@ type previousFile struct {
 	name string // as findings show it: the file's path, or git:REF:path
 	key  string // what pairs it with a current file: see key
 	src  string
+	// arg is the PATH argument that found the file in git, and inner its
+	// path below arg when arg is a directory: where collect would find it
+	// today. Both are empty for a previous version read from a directory,
+	// whose files are found by their key below every argument (see
+	// excludedNow).
+	arg, inner string
 }
 
 // apply compares with the previous version when --previous is given. A
 // source that cannot be read is reported and ends the run with status 2.
-func (f *previousFlags) apply(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, stderr io.Writer) ([]fileResult, error) {
+//
+// skip is collect's: a previous file that collect would leave out today
+// (--exclude, a configuration's exclude) is left out too, or it would
+// be taken for a deletion.
+func (f *previousFlags) apply(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool, stderr io.Writer) ([]fileResult, error) {
 	if f.source == "" {
 		if f.newOnly {
 			return nil, errors.New("--new-only needs --previous: the findings of which version to leave out")
 		}
 		return results, nil
 	}
-	out, err := f.compare(paths, inputs, results, opts, jobs)
+	out, err := f.compare(paths, inputs, results, opts, jobs, skip)
 	if err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return nil, exitStatus(2)
@@ -100,7 +111,7 @@ func (f *previousFlags) apply(paths []string, inputs []input, results []fileResu
 // files, the previous files that hold a deletion (marked previous), and
 // the counts. With --new-only it leaves out the findings the previous
 // version already had.
-func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int) ([]fileResult, error) {
+func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool) ([]fileResult, error) {
 	var prev []previousFile
 	var keys []string
 	var err error
@@ -112,6 +123,7 @@ func (f *previousFlags) compare(paths []string, inputs []input, results []fileRe
 	if err != nil {
 		return nil, fmt.Errorf("--previous %s: %w", f.source, err)
 	}
+	prev = slices.DeleteFunc(prev, func(p previousFile) bool { return excludedNow(p, paths, skip) })
 	before := make([]change.File, len(prev))
 	for i, p := range prev {
 		before[i] = change.File{Path: p.key, Text: p.src}
@@ -283,7 +295,14 @@ func readGitPrevious(ref string, paths []string, inputs []input) ([]previousFile
 			return nil, nil, err
 		}
 		for i, b := range blobs {
-			prev = append(prev, previousFile{name: "git:" + ref + ":" + b.path, key: g.root + "\x00" + b.path, src: texts[i]})
+			inner := ""
+			if st.IsDir() {
+				inner = strings.TrimPrefix(b.path, rel+"/")
+				if rel == "." {
+					inner = b.path
+				}
+			}
+			prev = append(prev, previousFile{name: "git:" + ref + ":" + b.path, key: g.root + "\x00" + b.path, src: texts[i], arg: p, inner: inner})
 		}
 	}
 	keys := make([]string, len(inputs))
@@ -296,6 +315,40 @@ func readGitPrevious(ref string, paths []string, inputs []input) ([]previousFile
 		}
 	}
 	return prev, keys, nil
+}
+
+// excludedNow reports whether collect would leave out the previous file
+// p if it were in the current tree: the file, or a directory it is in
+// below the PATH argument, is excluded.
+func excludedNow(p previousFile, paths []string, skip func(path string, dir, named bool) bool) bool {
+	switch {
+	case p.arg != "" && p.inner == "":
+		return skip(p.arg, false, false)
+	case p.arg != "":
+		return excludedBelow(p.arg, filepath.FromSlash(p.inner), skip)
+	}
+	// Read from a directory: its key is the path below any argument.
+	for _, arg := range paths {
+		if st, err := os.Stat(arg); err == nil && st.IsDir() && excludedBelow(arg, filepath.FromSlash(p.key), skip) {
+			return true
+		}
+	}
+	return false
+}
+
+// excludedBelow reports whether the file at inner below the directory
+// root, or a directory on the way to it, is left out by skip, as the walk
+// of collect leaves them out.
+func excludedBelow(root, inner string, skip func(path string, dir, named bool) bool) bool {
+	parts := strings.Split(inner, string(filepath.Separator))
+	path := root
+	for i, part := range parts {
+		path = filepath.Join(path, part)
+		if skip(path, i < len(parts)-1, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // treePath returns the path in its repository of a previous file named

@@ -141,7 +141,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	results, ioFailed = append(results, built...), ioFailed || buildFailed
 	// The comparison's findings come first, so that the configuration
 	// sets their severities too.
-	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, stderr)
+	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, cfgs.skip, stderr)
 	if err != nil {
 		return err
 	}
