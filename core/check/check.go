@@ -113,6 +113,17 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		info.Name = ""
 	}
 	if !info.Checked {
+		if len(c.out) > 0 {
+			// A finding on a manifest of no kind we know (kind: Kafak)
+			// shows its line: what the schema cannot place, the names of
+			// secret members still do.
+			for _, r := range resources {
+				for _, pr := range r.Pairs {
+					c.secrets.Stray(pr)
+				}
+			}
+			info.Secrets = c.secrets.Spans(src, d.Start, d.End)
+		}
 		c.scrub()
 		return info, c.out
 	}
@@ -137,7 +148,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	}
 	c.scrub()
 	Sort(c.out)
-	info.Secrets = c.secrets.Spans(src)
+	info.Secrets = c.secrets.Spans(src, d.Start, d.End)
 	return info, c.out
 }
 
@@ -158,6 +169,10 @@ func (c *checker) scrub() {
 				continue
 			}
 			d.Message = strings.ReplaceAll(d.Message, t, "(secret)")
+			// An alias of a secret used as a key names the place of a
+			// finding on it.
+			d.Path = strings.ReplaceAll(d.Path, t, "(secret)")
+			d.Pointer = strings.ReplaceAll(d.Pointer, escapePointer(t), "(secret)")
 			kept := d.Fixes[:0]
 			for _, f := range d.Fixes {
 				if !fixHolds(f, t) {
@@ -294,9 +309,12 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 			continue
 		}
 		if prop == nil {
-			// A misspelt secret member (passwrd) still holds a secret.
+			// A misspelt secret member (passwrd) still holds a secret, and
+			// so does a secret member of another place or kind.
 			if near := s.Property(nearest(pr.Key.Text, s)); near != nil && near.HoldsSecret() {
 				c.secrets.Add(pr.Value)
+			} else {
+				c.secrets.Stray(pr)
 			}
 			c.unknown(pr.Key, s, p)
 			continue

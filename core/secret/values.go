@@ -55,42 +55,58 @@ func (v Values) Has(n *document.Node) bool {
 }
 
 // Spans returns the source text of every secret value as written, in
-// order and without overlaps: the text to mask wherever src, the stream, is shown.
-// An alias (`*name`) shows no secret, the anchored value it copies does;
-// the entry of a secret member is masked from its colon on, anchor and
-// tag included, to the end of its value, or of the anchor and tag when the
-// value is empty.
-func (v Values) Spans(src string) []document.Span {
+// order and without overlaps: the text to mask wherever src, the stream,
+// is shown. An alias (`*name`) shows no secret, the anchored value it
+// copies does; the entry of a secret member is masked from its colon on,
+// anchor and tag included, to the end of its value, or of the anchor and
+// tag when the value is empty. In src[start:end], the document, every
+// other place where the text of a secret string or number is written
+// again is masked too: a key or a value that is no alias of the secret
+// but the same text (a password pasted twice) is the same secret. Texts
+// of fewer than 4 bytes are left alone there, as in messages: masking
+// every "abc" would hide what the line says and no secret.
+func (v Values) Spans(src string, start, end int) []document.Span {
 	var out []document.Span
 	for n := range v.origins {
 		if !n.Alias && n.End > n.Start {
 			out = append(out, document.Span{Start: n.Start, End: n.End})
 		}
+		if n.Kind != document.Scalar || n.Type == document.Null || n.Type == document.Bool || len(n.Text) < 4 {
+			continue
+		}
+		for at := start; at < end; {
+			i := strings.Index(src[at:end], n.Text)
+			if i < 0 {
+				break
+			}
+			out = append(out, document.Span{Start: at + i, End: at + i + len(n.Text)})
+			at += i + len(n.Text)
+		}
 	}
 	for _, pr := range v.members {
-		start := pr.Key.End
-		if i := strings.IndexByte(src[start:], ':'); i >= 0 {
-			start += i + 1
+		from := pr.Key.End
+		if i := strings.IndexByte(src[from:], ':'); i >= 0 {
+			from += i + 1
 		}
-		for start < len(src) && (src[start] == ' ' || src[start] == '\t') {
-			start++
+		for from < len(src) && (src[from] == ' ' || src[from] == '\t') {
+			from++
 		}
-		end := pr.Value.End
-		if end <= start {
+		to := pr.Value.End
+		if to <= from {
 			// No value after an anchor or a tag (password: &S3CRET): mask
 			// them, up to what they cannot hold: a flow indicator, a
 			// comment or the end of the line.
-			end = start
-			for end < len(src) && !strings.ContainsRune("\n\r,]}", rune(src[end])) &&
-				!(src[end] == '#' && (src[end-1] == ' ' || src[end-1] == '\t')) {
-				end++
+			to = from
+			for to < len(src) && !strings.ContainsRune("\n\r,]}", rune(src[to])) &&
+				!(src[to] == '#' && (src[to-1] == ' ' || src[to-1] == '\t')) {
+				to++
 			}
-			for end > start && (src[end-1] == ' ' || src[end-1] == '\t') {
-				end--
+			for to > from && (src[to-1] == ' ' || src[to-1] == '\t') {
+				to--
 			}
 		}
-		if end > start {
-			out = append(out, document.Span{Start: start, End: end})
+		if to > from {
+			out = append(out, document.Span{Start: from, End: to})
 		}
 	}
 	// Few spans, mostly in order already: an insertion sort, which also
@@ -142,6 +158,32 @@ func (v *Values) walk(n *document.Node, s *schema.Schema) {
 // Add marks n, and everything below it, as a secret: for values the
 // schema does not place, such as the value of a misspelt secret member.
 func (v *Values) Add(n *document.Node) { v.mark(n) }
+
+// Stray marks what an entry that the schema does not place may hold of a
+// secret: its value when its name is that of a secret member of some
+// kind, and below it the value of every entry so named. A client_secret
+// under the wrong parent, or in a manifest whose kind is misspelt, is
+// still the secret its author wrote, and the line a finding shows would
+// show it.
+func (v *Values) Stray(pr document.Pair) {
+	if names[pr.Key.Text] {
+		if !pr.Key.Alias && !pr.Merged {
+			v.members = append(v.members, pr)
+		}
+		v.mark(pr.Value)
+		return
+	}
+	if n := pr.Value; n != nil {
+		for _, p := range n.Pairs {
+			v.Stray(p)
+		}
+		for _, it := range n.Items {
+			for _, p := range it.Pairs {
+				v.Stray(p)
+			}
+		}
+	}
+}
 
 // Texts returns the text of every secret string or number: what a last
 // check of every message looks for. A null or a boolean tells nothing.

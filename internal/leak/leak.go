@@ -155,8 +155,98 @@ func Cases() []Case {
 				// Another member's anchor aliased into the secret.
 				build(m, "anchor aliased in", flow, []string{entry(m, "*s")}, "", "metadata:\n  name: &s "+whole+"\n  labels: {team: *s}\n", []string{whole}),
 				build(m, "merge source", flow, []string{"<<: *b"}, "", "status:\n  base: &b {"+key+": "+whole+"}\n", []string{whole}),
+				// The secret's alias as a key: findings name its place.
+				build(m, "alias as key", flow, []string{entry(m, "&s "+whole), "*s : 1"}, "", "", []string{whole}),
+				// A value on two lines (a plain scalar goes on in a flow
+				// mapping as in a block one).
+				build(m, "two lines", flow, []string{entry(m, partA+"\n"+strings.Repeat(" ", 24)+partB)}, "", "", []string{partA, partB}),
 			)
+			// The member where the schema does not place it: in a
+			// manifest of a misspelt kind, or of another kind.
+			for _, kind := range []string{"Kafak", otherKind(m.Kind)} {
+				c := build(m, "in kind "+kind, flow, []string{entry(m, whole)}, "", "", []string{whole})
+				c.Text = strings.Replace(c.Text, "kind: "+m.Kind+"\n", "kind: "+kind+"\n", 1)
+				out = append(out, c)
+			}
+			if flow {
+				// The whole manifest on one line, of a misspelt kind: the
+				// line under the kind's finding holds the secret.
+				out = append(out, Case{Name: m.String() + "/one line of kind Kafak/flow", Kind: m.Kind,
+					Text: "{apiVersion: example.io/v1alpha1, kind: Kafak, metadata: {name: leak-test}, " + oneLine(m.Path, whole) + "}\n",
+					Secrets: []string{whole}})
+			}
+			// Keys written in every way YAML allows, in a document that
+			// also cannot be read (so that a front end has only the
+			// key's name to go by) and in one that can.
+			for _, spelling := range spellings(key, flow) {
+				for _, after := range []string{"", "broken: [x\n"} {
+					way := "key " + spelling.name
+					if after != "" {
+						way += ", unreadable"
+					}
+					c := build(m, way, flow, []string{spelling.entry}, after, "", []string{whole})
+					// build indents the lines after an entry's first as a
+					// block scalar's: the explicit key's value and the
+					// sequence go where the key is.
+					c.Text = strings.NewReplacer("  : "+whole, ": "+whole, "  - "+whole, "- "+whole).Replace(c.Text)
+					out = append(out, c)
+				}
+			}
 		}
+	}
+	return out
+}
+
+// oneLine writes the member at path with value as nested flow
+// collections: spec: {userConfig: {providers: [{token: value}]}}.
+func oneLine(path []string, value string) string {
+	out := path[len(path)-1] + ": " + value
+	for i := len(path) - 2; i >= 0; i-- {
+		switch {
+		case path[i] == "[]":
+			out = "[{" + out + "}]"
+		case path[i+1] == "[]":
+			out = path[i] + ": " + out
+		default:
+			out = path[i] + ": {" + out + "}"
+		}
+	}
+	return out
+}
+
+// otherKind returns a kind that is not kind.
+func otherKind(kind string) string {
+	for _, k := range schema.Names() {
+		if k != kind {
+			return k
+		}
+	}
+	return kind
+}
+
+// spelling is a way to write the key of a secret member with the value
+// whole.
+type spelling struct{ name, entry string }
+
+// spellings returns the ways to write the entry key: whole, other than
+// "key: ": blanks before the colon, quotes, a tag or an anchor on the
+// key, an escape in a quoted key, and in a block mapping an explicit key
+// and a sequence as the value.
+func spellings(key string, flow bool) []spelling {
+	out := []spelling{
+		{"blank before colon", key + " : " + whole},
+		{"tab before colon", key + "\t: " + whole},
+		{"quoted, blank before colon", `"` + key + `" : ` + whole},
+		{"single-quoted", `'` + key + `': ` + whole},
+		{"tagged", "!!str " + key + ": " + whole},
+		{"anchored", "&k " + key + ": " + whole},
+		{"escaped", `"` + strings.Replace(key, key[:1], `\x`+fmt.Sprintf("%02x", key[0]), 1) + `": ` + whole},
+	}
+	if !flow {
+		out = append(out,
+			spelling{"explicit", "? " + key + "\n: " + whole},
+			spelling{"sequence value", key + ":\n- " + whole},
+		)
 	}
 	return out
 }
