@@ -172,7 +172,7 @@ func Cases() []Case {
 				// The whole manifest on one line, of a misspelt kind: the
 				// line under the kind's finding holds the secret.
 				out = append(out, Case{Name: m.String() + "/one line of kind Kafak/flow", Kind: m.Kind,
-					Text: "{apiVersion: example.io/v1alpha1, kind: Kafak, metadata: {name: leak-test}, " + oneLine(m.Path, whole) + "}\n",
+					Text:    "{apiVersion: example.io/v1alpha1, kind: Kafak, metadata: {name: leak-test}, " + oneLine(m.Path, whole) + "}\n",
 					Secrets: []string{whole}})
 			}
 			// Keys written in every way YAML allows, in a document that
