@@ -17,6 +17,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/kustomize"
 	"github.com/mdscheck/mdscheck/internal/reading"
@@ -52,8 +53,14 @@ func (fs tracingFS) ReadFile(path string) ([]byte, error) {
 
 // built is where one resource of a build came from.
 type built struct {
-	origin  string   // the file it was read from, relative to the overlay
-	patches []string // the patch files of the kustomizations that patched it, in order
+	origin string // the file it was read from, relative to the overlay
+	// names are its name in the build and the names it had before (a
+	// prefix or a suffix of an overlay changes it): a file that writes
+	// one of them writes this resource.
+	names []string
+	// patches are the patch files of the kustomizations that patched it
+	// and whose target selects it, in order.
+	patches []kustomize.Patch
 }
 
 // buildOverlay runs kustomize on the overlay in dir and returns the
@@ -80,8 +87,20 @@ func buildOverlay(dir string) (string, []built, error) {
 		if o, err := r.GetOrigin(); err == nil && o != nil {
 			w.origin = o.Path
 		}
-		for _, kf := range transformations(r) {
-			w.patches = append(w.patches, kustomize.Patches(filepath.Dir(filepath.Join(abs, kf)))...)
+		steps := transformations(r)
+		w.names = namesBefore(r.GetName(), steps, abs)
+		var patched []string
+		for _, t := range steps {
+			if strings.HasPrefix(t.kind, "Patch") && !slices.Contains(patched, t.in) {
+				patched = append(patched, t.in)
+			}
+		}
+		for _, kf := range patched {
+			for _, p := range kustomize.PatchFiles(filepath.Dir(filepath.Join(abs, kf))) {
+				if p.Applies(r.GetApiVersion(), r.GetKind(), w.names) {
+					w.patches = append(w.patches, p)
+				}
+			}
 		}
 		r.RemoveBuildAnnotations()
 		annos := r.GetAnnotations()
@@ -103,11 +122,14 @@ func buildOverlay(dir string) (string, []built, error) {
 	return b.String(), from, nil
 }
 
-// transformations returns the kustomization files (relative to the
-// overlay) whose patches changed r, in the order they were applied: the
-// transformer annotation names the kustomization and the kind of
-// transformer, not the patch.
-func transformations(r *resource.Resource) []string {
+// step is one transformer that changed a resource: the kustomization
+// file it is configured in (relative to the overlay) and its kind
+// (PatchTransformer, PrefixTransformer, ...).
+type step struct{ in, kind string }
+
+// transformations returns the transformers that changed r, in the order
+// they were applied, as the transformer annotation names them.
+func transformations(r *resource.Resource) []step {
 	raw, ok := r.GetAnnotations()[transformAnnotation]
 	if !ok {
 		return nil
@@ -121,13 +143,38 @@ func transformations(r *resource.Resource) []string {
 	if yaml.Unmarshal([]byte(raw), &list) != nil {
 		return nil
 	}
-	var out []string
+	var out []step
 	for _, t := range list {
-		if strings.HasPrefix(t.ConfiguredBy.Kind, "Patch") && t.ConfiguredIn != "" && !slices.Contains(out, t.ConfiguredIn) {
-			out = append(out, t.ConfiguredIn)
+		if t.ConfiguredIn != "" {
+			out = append(out, step{t.ConfiguredIn, t.ConfiguredBy.Kind})
 		}
 	}
 	return out
+}
+
+// namesBefore returns name, a resource's name in the build of the
+// overlay in dir, and the names it had before each namePrefix and
+// nameSuffix that steps applied: the names files of the build write it
+// by. Kustomize drops the record of previous names from what it
+// returns, so they are undone here, last first.
+func namesBefore(name string, steps []step, dir string) []string {
+	names := []string{name}
+	for i := len(steps) - 1; i >= 0; i-- {
+		if !strings.Contains(steps[i].kind, "Prefix") && !strings.Contains(steps[i].kind, "Suffix") {
+			continue
+		}
+		prefix, suffix := kustomize.Affixes(filepath.Dir(filepath.Join(dir, steps[i].in)))
+		if strings.Contains(steps[i].kind, "Prefix") {
+			name = strings.TrimPrefix(name, prefix)
+		}
+		if strings.Contains(steps[i].kind, "Suffix") {
+			name = strings.TrimSuffix(name, suffix)
+		}
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // source is a file a build read, checked as it is written.
@@ -137,6 +184,9 @@ type source struct {
 	docs []*document.Document
 	diag []report.Diagnostic
 	idx  *text.Index
+	// kinds are the kinds of the resources it was asked to place a
+	// finding of as a patch: what a JSON patch's paths are read against.
+	kinds []string
 }
 
 // overlays checks the builds of the overlays in dirs. A build that fails
@@ -200,17 +250,29 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 		d.Fixes = nil // they edit the build, not the file
 		placed := false
 		for i := len(w.patches) - 1; i >= 0 && !placed; i-- {
-			if s := open(w.patches[i]); s != nil {
-				placed = s.place(d, res, true)
+			if s := open(w.patches[i].Path); s != nil {
+				if !slices.Contains(s.kinds, res.Kind) {
+					s.kinds = append(s.kinds, res.Kind)
+				}
+				placed = s.place(d, res, w.names, true)
 			}
 		}
 		if !placed && w.origin != "" {
 			if s := open(filepath.Join(dir, w.origin)); s != nil {
-				placed = s.place(d, res, false)
+				placed = s.place(d, res, w.names, false)
 			}
 		}
 		if !placed {
 			unplaced = append(unplaced, d)
+		}
+	}
+	// The texts of the build's secrets, which the files it was built from
+	// hold somewhere: a JSON patch's value, a strategic merge patch.
+	var secrets []string
+	streamIdx := text.NewIndex(stream)
+	for _, rg := range f.Secrets {
+		if t := stream[streamIdx.Offset(rg.Start, text.UTF16):streamIdx.Offset(rg.End, text.UTF16)]; len(t) >= 4 {
+			secrets = append(secrets, t)
 		}
 	}
 	var out []fileResult
@@ -223,21 +285,78 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 		// The file's own secrets, so that the lines shown under findings
 		// are masked where they hold one.
 		own := report.Validate(s.src, text.UTF16, reading.Patch.Options(opts))
+		own.Secrets = append(own.Secrets, s.secrets(secrets)...)
 		slices.SortStableFunc(s.diag, func(a, b report.Diagnostic) int {
 			return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
 		})
-		out = append(out, fileResult{path: s.path, src: s.src, file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets}})
+		out = append(out, fileResult{path: s.path, src: s.src, ofBuild: true,
+			file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets}})
 	}
-	if len(unplaced) > 0 {
-		out = append(out, fileResult{path: dir, src: stream, file: report.File{Documents: f.Documents, Diagnostics: unplaced, Secrets: f.Secrets}})
-	}
+	// The build itself, counted in the summary, with what no file holds.
+	out = append(out, fileResult{path: dir, src: stream,
+		file: report.File{Documents: f.Documents, Diagnostics: append([]report.Diagnostic{}, unplaced...), Secrets: f.Secrets}})
 	return out, nil
 }
 
+// secrets returns what s holds of the build's secrets, beyond what its
+// own check finds: the value of every operation of a JSON patch whose path
+// is or holds a secret member of a kind it patched, and every place it
+// writes one of texts, the build's secret values.
+func (s *source) secrets(texts []string) []text.Range {
+	var out []text.Range
+	for _, doc := range s.docs {
+		if doc.Root == nil || doc.Root.Kind != document.Sequence {
+			continue
+		}
+		for _, op := range doc.Root.Items {
+			v := op.Get("value")
+			if v == nil || !s.holdsSecret(op.Get("path").String()) {
+				continue
+			}
+			out = append(out, s.idx.Range(v.Start, v.End, text.UTF16))
+		}
+	}
+	for _, t := range texts {
+		for at := 0; ; {
+			i := strings.Index(s.src[at:], t)
+			if i < 0 {
+				break
+			}
+			out = append(out, s.idx.Range(at+i, at+i+len(t), text.UTF16))
+			at += i + len(t)
+		}
+	}
+	return out
+}
+
+// holdsSecret reports whether the JSON pointer names a secret member, or
+// a member that holds one, of a kind s patched.
+func (s *source) holdsSecret(pointer string) bool {
+	var path strings.Builder
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if tok == "-" || tok != "" && strings.Trim(tok, "0123456789") == "" {
+			path.WriteString("[]")
+			continue
+		}
+		path.WriteString("[" + tok + "]")
+	}
+	for _, kind := range s.kinds {
+		if k := schema.Lookup(kind); k != nil {
+			if m, err := schema.Resolve(k.Manifest, path.String()); err == nil && m.HoldsSecret() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // place puts d, a finding on resource res of the build, in s when s
-// holds res: at d's member when s has it, else (unless onlyMember) at the
-// resource's kind, with the member named in the message.
-func (s *source) place(d report.Diagnostic, res report.Document, onlyMember bool) bool {
+// holds res (a document of its kind that writes one of its names, or a
+// JSON patch, which only a patch whose target selects res is asked): at
+// d's member when s has it, else (unless onlyMember) at the resource's
+// kind, with the member named in the message.
+func (s *source) place(d report.Diagnostic, res report.Document, names []string, onlyMember bool) bool {
 	for _, doc := range s.docs {
 		root := doc.Root
 		if root != nil && root.Kind == document.Sequence {
@@ -252,10 +371,7 @@ func (s *source) place(d report.Diagnostic, res report.Document, onlyMember bool
 		if root == nil || root.Kind != document.Mapping || root.Get("kind").String() != res.Kind {
 			continue
 		}
-		// A name prefix or suffix of the overlay keeps the base's name
-		// inside the built one.
-		name := root.Get("metadata").Get("name").String()
-		if name == "" || !strings.Contains(res.Name, name) {
+		if name := root.Get("metadata").Get("name").String(); name == "" || !slices.Contains(names, name) {
 			continue
 		}
 		n := at(root, d.Pointer, onKey[d.Rule])

@@ -140,3 +140,58 @@ func TestPatchInASubfolder(t *testing.T) {
 		t.Errorf("the patch named alone: exit %d\n%s", code, out)
 	}
 }
+
+// TestKustomizePlacesWhereWritten: a finding goes to the file that
+// writes its resource, never to a patch of another resource: a JSON
+// patch's target selects its resource, and a name must be the resource's
+// own (events is not events-dr), before and after the overlay's prefix.
+func TestKustomizePlacesWhereWritten(t *testing.T) {
+	dir := t.TempDir()
+	kafka := func(name, more string) string {
+		return "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: " + name + "\nspec:\n  plan: business-4\n  project: p\n" + more
+	}
+	write(t, filepath.Join(dir, "base/kustomization.yaml"), "resources: [os.yaml, a.yaml, b.yaml]\n")
+	write(t, filepath.Join(dir, "base/os.yaml"), "apiVersion: example.io/v1alpha1\nkind: OpenSearch\nmetadata:\n  name: logs\nspec:\n  plan: business-4\n  project: p\n  disk_space: 0100GiB\n")
+	write(t, filepath.Join(dir, "base/a.yaml"), kafka("events", ""))
+	write(t, filepath.Join(dir, "base/b.yaml"), kafka("events-dr", "  disk_space: 0200GiB\n"))
+	write(t, filepath.Join(dir, "ov/kustomization.yaml"), "resources: [../base]\nnamePrefix: prod-\npatches:\n"+
+		"  - path: kafka-json.yaml\n    target: {kind: Kafka, name: events}\n  - path: p.yaml\n")
+	write(t, filepath.Join(dir, "ov/kafka-json.yaml"), "- op: add\n  path: /spec/disk_space\n  value: 900GiB\n")
+	write(t, filepath.Join(dir, "ov/p.yaml"), kafka("events", "  disk_space: 800GiB\n"))
+	t.Chdir(dir)
+	_, out, errs := runCLI(t, "", "validate", "--format", "json", "--kustomize", "ov")
+	want := []string{"base/b.yaml:8:15 format", "base/os.yaml:8:15 format"}
+	if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), errs)
+	}
+}
+
+// TestKustomizeJSONPatchHidesSecrets: a JSON patch that sets a secret
+// member shows no value under a finding on it, and the build's secret
+// values are masked wherever a file of the build writes them.
+func TestKustomizeJSONPatchHidesSecrets(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "base/kustomization.yaml"), "resources: [g.yaml]\n")
+	write(t, filepath.Join(dir, "base/g.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-4\n  project: p\n")
+	write(t, filepath.Join(dir, "ov/kustomization.yaml"), "resources: [../base]\npatches:\n  - path: jp.yaml\n    target: {kind: Grafana, name: g}\n")
+	write(t, filepath.Join(dir, "ov/jp.yaml"), "- op: add\n  path: /spec/userConfig\n  value: {}\n"+
+		"- op: add\n  path: /spec/userConfig/auth_github\n  value: {client_id: x, allow_sign_up: true}\n"+
+		"- op: add\n  path: /spec/userConfig/auth_github/client_secret\n  value: \"SEKRETk6\\u0001\"\n"+
+		"- {op: add, path: /spec/userConfig/smtp_server, value: {host: h, port: 99999, from_address: a@b.c, password: SEKRETk7}}\n")
+	t.Chdir(dir)
+	code, out, errs := runCLI(t, "", "validate", "--color", "never", "--kustomize", "ov")
+	if code != 1 || strings.Contains(out+errs, "SEKRET") || !strings.Contains(out, filepath.Join("ov", "jp.yaml")+":9:10") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	// The summary counts the build, not the files findings are shown in.
+	if !strings.HasSuffix(out, "in 1 file (1 of 1 documents checked)\n") {
+		t.Errorf("summary of the overlay:\n%s", out)
+	}
+	if _, out, _ := runCLI(t, "", "validate", "--kustomize", "base"); out != "no problems in 1 file (1 of 1 documents checked)\n" {
+		t.Errorf("summary of a clean build: %q", out)
+	}
+	// A build alone has no previous version to compare with.
+	if code, _, errs := runCLI(t, "", "validate", "--previous", "git:HEAD", "--kustomize", "ov"); code != 2 || !strings.Contains(errs, "name the folders of the overlay") {
+		t.Errorf("--previous with --kustomize alone: exit %d, %q", code, errs)
+	}
+}

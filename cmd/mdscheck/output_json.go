@@ -41,7 +41,7 @@ func writeJSON(w io.Writer, results []fileResult) error {
 	var sum jsonSummary
 	for _, r := range results {
 		e, wn := r.file.Counts()
-		if !r.previous { // not an input: a place to show a deletion
+		if r.counted() {
 			sum.Files++
 			sum.Documents += len(r.file.Documents)
 		}

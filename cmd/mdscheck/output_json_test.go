@@ -68,7 +68,7 @@ func writeJSONOneEncoder(w io.Writer, results []fileResult) error {
 	for _, r := range results {
 		out.Files = append(out.Files, jsonFile{Path: r.path, Previous: r.previous, File: r.file})
 		e, wn := r.file.Counts()
-		if !r.previous {
+		if r.counted() {
 			out.Summary.Files++
 			out.Summary.Documents += len(r.file.Documents)
 		}

@@ -24,7 +24,7 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 		bw := bufio.NewWriter(w)
 		var files, docs, checked, errs, warns int
 		for _, r := range results {
-			if !r.previous { // not an input: a place to show a deletion
+			if r.counted() {
 				files++
 				docs += len(r.file.Documents)
 				for _, d := range r.file.Documents {

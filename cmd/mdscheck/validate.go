@@ -24,8 +24,16 @@ type fileResult struct {
 	// previous marks a file of the previous version (validate
 	// --previous), shown for the deletions it holds.
 	previous bool
-	changes  *changeCounts // what --previous counted in the file; nil without it
+	// ofBuild marks a file a Kustomize build read, shown for the
+	// findings placed in it (validate --kustomize): the build is what
+	// was checked, and counted.
+	ofBuild bool
+	changes *changeCounts // what --previous counted in the file; nil without it
 }
+
+// counted reports whether r is one of the files the summary counts: an
+// input, or a build, not a place that only shows findings.
+func (r fileResult) counted() bool { return !r.previous && !r.ofBuild }
 
 // validateFlags are the flags of validate.
 type validateFlags struct {
@@ -69,6 +77,11 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 		Args: func(cmd *cobra.Command, paths []string) error {
 			if len(paths) == 0 && len(f.kustomize) == 0 {
 				return errors.New("no PATH given (use - for standard input)")
+			}
+			if len(paths) == 0 && f.prev.source != "" {
+				// Silence would read as "no lifecycle problem".
+				return errors.New("--previous compares the files given as PATH, and a --kustomize build has no previous version: " +
+					"name the folders of the overlay and its bases as PATH too (validate --previous git:HEAD --kustomize overlays/prod overlays/prod base)")
 			}
 			return nil
 		},

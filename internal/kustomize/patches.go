@@ -9,6 +9,7 @@ import (
 
 	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/types"
+	"sigs.k8s.io/kustomize/kyaml/resid"
 	"sigs.k8s.io/yaml"
 )
 
@@ -52,30 +53,73 @@ func Listing(abs string) []string {
 // order kustomize applies them, joined to dir: patchesStrategicMerge,
 // patchesJson6902, then patches.
 func Patches(dir string) []string {
+	var out []string
+	for _, p := range PatchFiles(dir) {
+		out = append(out, p.Path)
+	}
+	return out
+}
+
+// Patch is a patch file a kustomization lists.
+type Patch struct {
+	Path string // joined to the kustomization's directory
+	// Target selects the resources it applies to; nil for a strategic
+	// merge patch that names its resource itself.
+	Target *types.Selector
+}
+
+// Applies reports whether the patch may apply to the resource of
+// apiVersion and kind named one of names (its name in the build and those
+// it had before a prefix or suffix): always when it has no target, else as
+// kustomize matches its target.
+func (p Patch) Applies(apiVersion, kind string, names []string) bool {
+	if p.Target == nil {
+		return true
+	}
+	sel, err := types.NewSelectorRegex(p.Target)
+	if err != nil {
+		return false
+	}
+	group, version := resid.ParseGroupVersion(apiVersion)
+	return sel.MatchGvk(resid.Gvk{Group: group, Version: version, Kind: kind}) && slices.ContainsFunc(names, sel.MatchName)
+}
+
+// PatchFiles is Patches with the target of each.
+func PatchFiles(dir string) []Patch {
 	k, ok := read(dir)
 	if !ok {
 		return nil
 	}
-	var out []string
-	add := func(rel string) {
+	var out []Patch
+	add := func(rel string, target *types.Selector) {
 		if rel != "" && !filepath.IsAbs(rel) {
-			out = append(out, filepath.Join(dir, rel))
+			out = append(out, Patch{Path: filepath.Join(dir, rel), Target: target})
 		}
 	}
 	for _, x := range k.PatchesStrategicMerge {
 		// An entry is a file name or a patch written inline; only a file
 		// that exists is a file.
 		if st, err := os.Stat(filepath.Join(dir, string(x))); err == nil && st.Mode().IsRegular() {
-			add(string(x))
+			add(string(x), nil)
 		}
 	}
 	for _, x := range k.PatchesJson6902 {
-		add(x.Path)
+		add(x.Path, x.Target)
 	}
 	for _, x := range k.Patches {
-		add(x.Path)
+		add(x.Path, x.Target)
 	}
 	return out
+}
+
+// Affixes returns the namePrefix and nameSuffix of the kustomization in
+// dir.
+func Affixes(dir string) (prefix, suffix string) {
+	k, ok := read(dir)
+	if !ok {
+		return "", ""
+	}
+	return k.NamePrefix, k.NameSuffix
 }
 
 // File returns the kustomization file of dir, or "".
