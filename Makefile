@@ -66,7 +66,7 @@ test-js: need wasm
 # within the noise of this machine, about 10x native either way).
 # wasm/harness_test.go builds the module with the same flags
 # (TestMakefileBuildsLikeTheTests keeps them equal).
-WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l
+WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
 wasm: dist/mdscheck.wasm
 

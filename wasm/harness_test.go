@@ -65,6 +65,9 @@ var gcflags = []string{
 	"-gcflags=github.com/mdscheck/mdscheck/core/document=-l",
 	"-gcflags=fmt=-l",
 	"-gcflags=github.com/mdscheck/mdscheck/core/change=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/secret=-l",
+	"-gcflags=github.com/mdscheck/mdscheck/core/report=-l",
+	"-gcflags=unicode/utf8=-l",
 }
 
 // buildModule builds the module with the Makefile's command (target wasm)

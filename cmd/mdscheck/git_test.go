@@ -264,3 +264,31 @@ func TestPreviousLeavesOutWhatIsExcluded(t *testing.T) {
 		t.Errorf("--previous app: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestPreviousPairsPerFolder: one resource written in a folder per
+// environment (each applied to its own cluster) is one resource per
+// folder: an unchanged tree has no finding, a change is compared with its
+// own folder's previous version, and a folder's deletion is a deletion
+// even while another folder still has the name.
+func TestPreviousPairsPerFolder(t *testing.T) {
+	r := newRepo(t)
+	r.commit("dev/kafka.yaml", kafka("events", "streaming-dev", "  disk_space: 100GiB\n"),
+		"prod/kafka.yaml", kafka("events", "streaming-prod", "  disk_space: 900GiB\n  terminationProtection: true\n"))
+	t.Chdir(r.dir)
+	code, out, errOut := runCLI(t, "", "validate", "--color", "never", "--previous", "git:HEAD", ".")
+	if code != 0 || !strings.Contains(out, "0 created, 0 changed, 0 deleted") {
+		t.Errorf("unchanged: exit %d\n%s%s", code, out, errOut)
+	}
+	write(t, filepath.Join(r.dir, "dev/kafka.yaml"), kafka("events", "streaming-dev", "  disk_space: 90GiB\n"))
+	code, out, errOut = runCLI(t, "", "validate", "--color", "never", "--previous", "git:HEAD", ".")
+	if code != 0 || !strings.Contains(out, `disk_space goes down from "100GiB" to "90GiB"`) || strings.Contains(out, "immutable") {
+		t.Errorf("dev changed: exit %d\n%s%s", code, out, errOut)
+	}
+	if err := os.Remove(filepath.Join(r.dir, "prod/kafka.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "", "validate", "--color", "never", "--previous", "git:HEAD", ".")
+	if code != 1 || !strings.Contains(out, "git:HEAD:prod/kafka.yaml") || !strings.Contains(out, "terminationProtection: true") {
+		t.Errorf("prod deleted: exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -6,9 +6,11 @@
 //
 // The package is pure: the caller reads both versions (from git, from
 // files, from an editor's buffer) and passes their texts, several files a
-// version. Resources pair by kind, metadata.namespace and metadata.name
-// across all files of a version, so a manifest moved to another file is
-// the same resource; a resource with no previous version is a create.
+// version. Resources pair by kind, metadata.namespace and metadata.name,
+// in the file of the same path first, so a manifest moved to another file
+// is the same resource, and one written in a folder per environment is
+// one resource per folder; a resource with no previous version is a
+// create.
 package change
 
 import (
@@ -50,29 +52,44 @@ type Comparison struct {
 
 // Compare compares the current version of a set of manifests with the
 // previous one.
+//
+// A resource pairs with the previous resource of its identity in the file
+// of the same path; failing that, with the one of another file when the
+// identity is unique in both versions (a manifest moved to another file).
+// Documents of one identity in several files (a folder per environment,
+// each applied to its own cluster) are separate resources: dev/kafka.yaml
+// pairs with its own previous version, never with prod/kafka.yaml's. What
+// cannot be told apart (the same identity in several files, all renamed)
+// is not compared, and not reported as created or deleted.
 func Compare(previous, current []File) *Comparison {
 	c := &Comparison{prev: index(previous), cur: index(current)}
 	c.Previous = make([]Changes, len(previous))
 	c.Current = make([]Changes, len(current))
-	before := map[string]*resource{}
+	before := map[string][]*resource{} // by identity, in order
 	for i := range c.prev {
 		for j := range c.prev[i].res {
 			r := &c.prev[i].res[j]
-			before[r.id] = r // the last of two with one identity wins, as when both are applied
+			before[r.id] = append(before[r.id], r)
+		}
+	}
+	left := map[string]int{} // current resources of an identity not yet paired
+	for i := range c.cur {
+		for _, r := range c.cur[i].res {
+			left[r.id]++
 		}
 	}
 	for i := range c.cur {
 		for j := range c.cur[i].res {
 			r := &c.cur[i].res[j]
-			old := before[r.id]
+			old := c.pair(r, before[r.id], left[r.id])
 			if old == nil {
-				c.Current[i].Created++
+				if len(before[r.id]) == 0 {
+					c.Current[i].Created++
+				}
 				continue
 			}
-			if old.paired {
-				continue // a second current copy: compared once is enough
-			}
 			old.paired = true
+			left[r.id]--
 			if !same(old.root, r.root) {
 				c.Current[i].Changed++
 				c.Current[i].Findings = append(c.Current[i].Findings, compare(old, r)...)
@@ -82,7 +99,9 @@ func Compare(previous, current []File) *Comparison {
 	for i := range c.prev {
 		for j := range c.prev[i].res {
 			r := &c.prev[i].res[j]
-			if r.paired || before[r.id] != r || c.unsure(r) {
+			// Left unpaired while a current resource of its identity is
+			// too: which of them is which cannot be told.
+			if r.paired || left[r.id] > 0 || c.unsure(r) {
 				continue
 			}
 			c.Previous[i].Deleted++
@@ -96,6 +115,22 @@ func Compare(previous, current []File) *Comparison {
 		check.Sort(c.Previous[i].Findings)
 	}
 	return c
+}
+
+// pair returns the previous version of r among olds, the previous
+// resources of its identity, or nil; left is how many current resources
+// of the identity are not paired yet, r included.
+func (c *Comparison) pair(r *resource, olds []*resource, left int) *resource {
+	path := c.cur[r.file].path
+	for _, o := range olds {
+		if !o.paired && c.prev[o.file].path == path {
+			return o
+		}
+	}
+	if len(olds) == 1 && left == 1 && !olds[0].paired {
+		return olds[0]
+	}
+	return nil
 }
 
 // Streams compares two single texts: an editor's buffer with its version
