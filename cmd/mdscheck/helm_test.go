@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,24 @@ spec:
 	code, out, _ := runCLI(t, rendered, "validate", "--stdin-filename", "chart", "-")
 	if code != 1 || !strings.Contains(out, "chart:10:25: error:") {
 		t.Errorf("rendered chart through stdin: exit %d\n%s", code, out)
+	}
+}
+
+// TestHelmActionsAmongLiterals: members an action writes (include ... |
+// nindent) beside literal ones are no null values, and an action inside a
+// flow mapping hides only the scalar it writes: the mapping's other
+// members are checked.
+func TestHelmActionsAmongLiterals(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "Chart.yaml"), "name: x\nversion: 0.1.0\n")
+	write(t, filepath.Join(dir, "templates/g.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\n  labels:\n"+
+		"    {{- include \"labels\" . | nindent 4 }}\n    app: x\nspec:\n  plan: p\n  project: pr\n  userConfig:\n"+
+		"    auth_github: {client_id: x, client_secret: \"{{ .Values.s }}\", bogus: 1}\n"+
+		"    smtp_server: {host: h, from_address: \"{{ .Values.f }}\", port: 99999}\n")
+	_, out, errs := runCLI(t, "", "validate", "--format", "json", dir)
+	tpl := filepath.Join(dir, "templates/g.yaml")
+	want := []string{tpl + ":12:67 unknown-field", tpl + ":13:67 maximum"}
+	if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), errs)
 	}
 }

@@ -81,6 +81,9 @@ func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
 		if v.Kind == document.Scalar && v.Type == document.String {
 			continue
 		}
+		if c.opts.Template && pr.Key.Text != "" && pr.Key.Text[0] == Masked {
+			continue // members a template action writes (include ... | nindent)
+		}
 		var msg string
 		hidden := c.secrets.Has(v)
 		switch {

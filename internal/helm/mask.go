@@ -162,12 +162,41 @@ func (m *masker) line(ls, le int, on []action) {
 		switch {
 		case keyEnd > 0 && at < keyEnd && at >= keyStart:
 			m.place(ls+keyStart, ls+keyEnd, a.start, "")
+		case at >= valStart && valEnd > valStart && (shadow[valStart] == '{' || shadow[valStart] == '['):
+			// Inside a flow collection: only the scalar the action is in
+			// stands for what it writes; the collection's other members
+			// are checked.
+			from, to := scalarAround(shadow, at, min(a.end, le)-ls, valStart, valEnd)
+			m.place(ls+from, ls+to, a.start, "")
 		case at >= valStart && valEnd > valStart:
 			m.place(ls+valStart, ls+valEnd, a.start, "")
 		default:
 			m.place(a.start, min(a.end, le), a.start, "")
 		}
 	}
+}
+
+// scalarAround returns the scalar of a flow collection, in line[from:to]
+// (the value of a line whose actions are NUL bytes), that holds the
+// action in line[start:end]: from after the indicator before it (a flow
+// bracket, a comma or a key's colon) to the next comma or closing
+// bracket, blanks left out, or the quotes it is in.
+func scalarAround(line []byte, start, end, from, to int) (int, int) {
+	lo := start
+	for lo > from && !strings.ContainsRune("{[,", rune(line[lo-1])) && !(line[lo-1] == ':' && lo < len(line) && (line[lo] == ' ' || line[lo] == 0)) {
+		lo--
+	}
+	hi := end
+	for hi < to && !strings.ContainsRune(",]}", rune(line[hi])) {
+		hi++
+	}
+	for lo < start && line[lo] == ' ' {
+		lo++
+	}
+	for hi > end && line[hi-1] == ' ' {
+		hi--
+	}
+	return lo, hi
 }
 
 // alone masks a line that holds only actions, one of which writes.
