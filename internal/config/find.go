@@ -41,6 +41,10 @@ func Find(dir string) string {
 // Load reads and parses the configuration file at path. Only a failure to
 // read it is an error; mistakes in it are the Config's Problems.
 func Load(path string) (*Config, error) {
+	// Asked before opening: opening a FIFO waits for a writer, forever.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
