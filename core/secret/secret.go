@@ -18,12 +18,19 @@ type Secret struct {
 	NameHidden bool
 }
 
+// Hidden stands for a text that is also the value of a secret member
+// (through an anchor) where the text's place is shown: a prefix in the
+// key names of the connection Secret, a key in an outline.
+const Hidden = "(secret)"
+
+
 // Of returns the connection Secret of d, a document of kind k. Members
 // with the wrong type count as unset (they are reported elsewhere).
 func Of(k *schema.Kind, d *document.Document) Secret {
 	root := d.Root
 	spec := root.Get("spec")
 	s := Secret{Prefix: schema.DefaultSecretPrefix(k.Name)}
+	secrets := Find(k, d)
 	var name *document.Node
 	if md := root.Get("metadata"); md != nil {
 		name = md.Get("name")
@@ -35,9 +42,12 @@ func Of(k *schema.Kind, d *document.Document) Secret {
 		// The prefix is used as written, even when empty.
 		if p := t.Get("prefix"); p != nil && p.Kind == document.Scalar && p.Type == document.String {
 			s.Prefix = p.Text
+			if secrets.Has(p) {
+				s.Prefix = Hidden
+			}
 		}
 	}
-	if Find(k, d).Has(name) {
+	if secrets.Has(name) {
 		s.NameHidden = true
 	} else {
 		s.Name = name.String()

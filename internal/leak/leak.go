@@ -155,8 +155,9 @@ func Cases() []Case {
 				// Another member's anchor aliased into the secret.
 				build(m, "anchor aliased in", flow, []string{entry(m, "*s")}, "", "metadata:\n  name: &s "+whole+"\n  labels: {team: *s}\n", []string{whole}),
 				build(m, "merge source", flow, []string{"<<: *b"}, "", "status:\n  base: &b {"+key+": "+whole+"}\n", []string{whole}),
-				// The secret's alias as a key: findings name its place.
-				build(m, "alias as key", flow, []string{entry(m, "&s "+whole), "*s : 1"}, "", "", []string{whole}),
+				// The secret's alias as a key: findings name its place, and
+				// the outline lists the keys of spec's sections.
+				build(m, "alias as key", flow, []string{entry(m, "&s "+whole), "*s : 1"}, "  tags:\n    *s : team\n", "", []string{whole}),
 				// A value on two lines (a plain scalar goes on in a flow
 				// mapping as in a block one).
 				build(m, "two lines", flow, []string{entry(m, partA+"\n"+strings.Repeat(" ", 24)+partB)}, "", "", []string{partA, partB}),
@@ -254,7 +255,7 @@ func spellings(key string, flow bool) []spelling {
 // aliasesOut puts the alias *s, at the end of spec, where messages quote
 // values.
 const aliasesOut = "  project: *s\n  maintenanceWindowDow: *s\n  maintenanceWindowTime: *s\n  disk_space: *s\n" +
-	"  technicalEmails:\n  - email: *s\n  connInfoSecretTarget:\n    name: *s\n    labels: {x: *s}\n" +
+	"  technicalEmails:\n  - email: *s\n  connInfoSecretTarget:\n    name: *s\n    prefix: *s\n    labels: {x: *s}\n" +
 	"metadata:\n  name: *s\n  namespace: *s\n  labels:\n    team: *s\n"
 
 // entry is the member's key and a value.
