@@ -23,7 +23,6 @@ type Secret struct {
 // key names of the connection Secret, a key in an outline.
 const Hidden = "(secret)"
 
-
 // Of returns the connection Secret of d, a document of kind k. Members
 // with the wrong type count as unset (they are reported elsewhere).
 func Of(k *schema.Kind, d *document.Document) Secret {
