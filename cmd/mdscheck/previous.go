@@ -18,6 +18,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/helm"
 )
 
 // previousFlags are the flags of validate that compare with a previous
@@ -98,10 +99,13 @@ func (f *previousFlags) apply(paths []string, inputs []input, results []fileResu
 		}
 		return results, nil
 	}
-	out, err := f.compare(paths, inputs, results, opts, jobs, skip)
+	out, unread, err := f.compare(paths, inputs, results, opts, jobs, skip)
 	if err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return nil, exitStatus(2)
+	}
+	for _, name := range unread {
+		fmt.Fprintf(stderr, "mdscheck: %s: the previous version cannot be read as YAML; what it held is not compared (no change or deletion in it is reported)\n", name)
 	}
 	return out, nil
 }
@@ -111,17 +115,18 @@ func (f *previousFlags) apply(paths []string, inputs []input, results []fileResu
 // files, the previous files that hold a deletion (marked previous), and
 // the counts. With --new-only it leaves out the findings the previous
 // version already had.
-func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool) ([]fileResult, error) {
+//
+// unread names the previous files that could not be read.
+func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool) (out []fileResult, unread []string, err error) {
 	var prev []previousFile
 	var keys []string
-	var err error
 	if ref, ok := strings.CutPrefix(f.source, "git:"); ok {
 		prev, keys, err = readGitPrevious(ref, paths, inputs)
 	} else {
 		prev, keys, err = readPreviousFiles(f.source, paths, inputs)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("--previous %s: %w", f.source, err)
+		return nil, nil, fmt.Errorf("--previous %s: %w", f.source, err)
 	}
 	prev = slices.DeleteFunc(prev, func(p previousFile) bool { return excludedNow(p, paths, skip) })
 	before := make([]change.File, len(prev))
@@ -148,12 +153,26 @@ func (f *previousFlags) compare(paths []string, inputs []input, results []fileRe
 	}
 	for i, p := range prev {
 		ch := cmp.Previous[i]
+		// A Helm template is no YAML until its actions are masked; that
+		// it cannot be read says nothing.
+		if ch.Unread && !helm.IsTemplate(p.onDisk()) {
+			unread = append(unread, p.name)
+		}
 		if len(ch.Findings) == 0 {
 			continue
 		}
 		results = append(results, previousResult(p, ch, opts))
 	}
-	return results, nil
+	return results, unread, nil
+}
+
+// onDisk returns where the file is, or would be, in the work tree: what
+// tells whether it is a chart's template.
+func (p previousFile) onDisk() string {
+	if root, path, ok := strings.Cut(p.key, "\x00"); ok {
+		return filepath.Join(root, filepath.FromSlash(path))
+	}
+	return p.name
 }
 
 // leaveOutKnown removes from the results the findings that the previous

@@ -167,3 +167,23 @@ func TestPreviousConfiguration(t *testing.T) {
 		t.Errorf("exit %d, findings %q; want 0 and only an immutable warning\n%s%s", code, got, out, errOut)
 	}
 }
+
+// TestPreviousUnreadable: a previous file that is no YAML is said to be
+// left out of the comparison, not taken silently for one without
+// resources; a chart's template, no YAML before its actions are masked,
+// is not.
+func TestPreviousUnreadable(t *testing.T) {
+	dir := manifestTree(t,
+		"old/a.yaml", kafka("a", "p", "  terminationProtection: true\n  tags: {a: [}\n"),
+		"new/a.yaml", kafka("b", "p", ""),
+		"old/chart/Chart.yaml", "name: c\nversion: 0.1.0\n",
+		"old/chart/templates/k.yaml", "{{- if .Values.on }}\n"+kafka("c", "p", "")+"{{- end }}\n",
+		"new/chart/Chart.yaml", "name: c\nversion: 0.1.0\n",
+		"new/chart/templates/k.yaml", "{{- if .Values.on }}\n"+kafka("c", "p", "")+"{{- end }}\n")
+	t.Chdir(dir)
+	code, out, errOut := runCLI(t, "", "validate", "--previous", "old", "new")
+	if code != 0 || !strings.Contains(errOut, filepath.Join("old", "a.yaml")+": the previous version cannot be read as YAML") ||
+		strings.Contains(errOut, "k.yaml") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

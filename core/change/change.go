@@ -40,6 +40,9 @@ type Changes struct {
 	// Deleted counts the resources of a previous file that have no
 	// current version.
 	Created, Changed, Deleted int
+	// Unread is set when a document of the file could not be read: what
+	// it held was not compared, neither changed nor deleted.
+	Unread bool
 }
 
 // Comparison is what Compare found, file by file, in the order of the
@@ -65,6 +68,12 @@ func Compare(previous, current []File) *Comparison {
 	c := &Comparison{prev: index(previous), cur: index(current)}
 	c.Previous = make([]Changes, len(previous))
 	c.Current = make([]Changes, len(current))
+	for i := range c.prev {
+		c.Previous[i].Unread = c.prev[i].unread
+	}
+	for i := range c.cur {
+		c.Current[i].Unread = c.cur[i].unread
+	}
 	before := map[string][]*resource{} // by identity, in order
 	for i := range c.prev {
 		for j := range c.prev[i].res {
