@@ -144,7 +144,13 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 		if start+p.Character > end {
 			return end
 		}
-		return start + p.Character
+		// Inside a character's bytes: stay before the character, as inside
+		// a surrogate pair in UTF-16, so that an edit never splits one.
+		i := start + p.Character
+		for i > start && i < len(x.src) && !utf8.RuneStart(x.src[i]) {
+			i--
+		}
+		return i
 	}
 	n := 0
 	i := start

@@ -46,4 +46,12 @@ func TestOffsetClamps(t *testing.T) {
 	if got := y.Offset(Position{0, 1}, UTF16); got != 0 {
 		t.Errorf("inside surrogate pair: got %d", got)
 	}
+	// So does a position inside a character's UTF-8 bytes: an edit there
+	// must not split it.
+	z := NewIndex("a😀b")
+	for c, want := range []int{0, 1, 1, 1, 1, 5, 6} {
+		if got := z.Offset(Position{0, c}, UTF8); got != want {
+			t.Errorf("UTF-8 character %d: got %d, want %d", c, got, want)
+		}
+	}
 }
