@@ -3,10 +3,12 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
 )
 
 // SARIF 2.1.0, the subset GitHub code scanning reads.
@@ -59,7 +61,7 @@ type sarifLocation struct {
 
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifact `json:"artifactLocation"`
-	Region           sarifRegion   `json:"region"`
+	Region           *sarifRegion  `json:"region,omitempty"`
 }
 
 type sarifArtifact struct {
@@ -82,12 +84,13 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 	}
 	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}}
 	for _, r := range results {
-		uri := filepath.ToSlash(r.path)
-		uri = strings.TrimPrefix(uri, "./")
+		uri := sarifURI(strings.TrimPrefix(filepath.ToSlash(r.path), "./"))
 		where := ""
 		if r.previous {
-			// Code scanning knows the files of the tree, not git:REF:path.
-			uri, where = filepath.ToSlash(treePath(r.path)), " (in the previous version, "+r.path+")"
+			// Code scanning knows the files of the tree, not git:REF:path;
+			// and a line of the previous version is no line of the file
+			// today, so a deletion names the file alone.
+			uri, where = sarifURI(filepath.ToSlash(treePath(r.path))), " (in the previous version, "+r.path+")"
 		}
 		for _, d := range r.file.Diagnostics {
 			level := "note"
@@ -103,8 +106,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 				Message: sarifMessage{d.Message + where},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 					ArtifactLocation: sarifArtifact{URI: uri},
-					Region: sarifRegion{StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,
-						EndLine: d.Range.End.Line + 1, EndColumn: d.Range.End.Character + 1},
+					Region:           region(d, r.previous),
 				}}},
 			})
 		}
@@ -113,4 +115,25 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// region is where d is in its file, or nil for a finding of the previous
+// version (see above).
+func region(d report.Diagnostic, previous bool) *sarifRegion {
+	if previous {
+		return nil
+	}
+	return &sarifRegion{StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,
+		EndLine: d.Range.End.Line + 1, EndColumn: d.Range.End.Character + 1}
+}
+
+// sarifURI is a relative path as a URI reference: each segment
+// percent-encoded (a space, a '%'), and ':' too, which would otherwise
+// read as a scheme.
+func sarifURI(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		parts[i] = strings.ReplaceAll(url.PathEscape(p), ":", "%3A")
+	}
+	return strings.Join(parts, "/")
 }

@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/internal/golden"
@@ -53,5 +56,42 @@ func TestOutputFormats(t *testing.T) {
 			}
 			golden.Check(t, filepath.Join("testdata", "output", f.file), out)
 		})
+	}
+}
+
+// TestSARIFLocations: a file's path is a URI reference (a space, a '%'
+// and a ':' encoded), and a deletion, found in the previous version,
+// names its file without a region: its lines are not today's.
+func TestSARIFLocations(t *testing.T) {
+	dir := manifestTree(t,
+		"old/a b%c:d.yaml", kafka("gone", "p", ""),
+		"new/a b%c:d.yaml", kafka("here", "p", "  plan: nope\n"))
+	t.Chdir(dir)
+	_, out, errs := runCLI(t, "", "validate", "--format", "sarif", "--previous", "old", "new")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						Region           *struct{ StartLine int } `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("%v\n%s%s", err, out, errs)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		loc := r.Locations[0].PhysicalLocation
+		got = append(got, fmt.Sprintf("%s %s %v", r.RuleID, loc.ArtifactLocation.URI, loc.Region != nil))
+	}
+	want := "deletion old/a%20b%25c%3Ad.yaml false,duplicate-key new/a%20b%25c%3Ad.yaml true"
+	slices.Sort(got)
+	if strings.Join(got, ",") != want {
+		t.Errorf("results:\n%s\nwant:\n%s", strings.Join(got, ","), want)
 	}
 }
