@@ -26,7 +26,6 @@ func addConfigFlags(cmd *cobra.Command, f *configFlags) {
 	cmd.Flags().StringVar(&f.file, "config", "", "read the configuration from `FILE` for every input, rather than the .mdscheck.yaml found above each")
 	cmd.Flags().BoolVar(&f.none, "no-config", false, "read no configuration file")
 	cmd.Flags().StringArrayVar(&f.exclude, "exclude", nil, "skip the files and directories that `GLOB` matches, relative to the current directory (repeatable)")
-	cmd.MarkFlagsMutuallyExclusive("config", "no-config")
 	mustRegister(cmd.RegisterFlagCompletionFunc("config", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"yaml", "yml"}, cobra.ShellCompDirectiveFilterFileExt
 	}))

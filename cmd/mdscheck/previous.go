@@ -126,6 +126,10 @@ func (f *previousFlags) compare(paths []string, inputs []input, results []fileRe
 		prev, keys, err = readPreviousFiles(f.source, paths, inputs)
 	}
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && !strings.HasPrefix(f.source, "git:") {
+			// HEAD~1 or origin/main without the prefix, most likely.
+			return nil, nil, fmt.Errorf("--previous %s: %w; for a git revision, write git:%s", f.source, err, f.source)
+		}
 		return nil, nil, fmt.Errorf("--previous %s: %w", f.source, err)
 	}
 	prev = slices.DeleteFunc(prev, func(p previousFile) bool { return excludedNow(p, paths, skip) })

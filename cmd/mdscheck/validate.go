@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -77,6 +78,12 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 		Args: func(cmd *cobra.Command, paths []string) error {
 			if len(paths) == 0 && len(f.kustomize) == 0 {
 				return errors.New("no PATH given (use - for standard input)")
+			}
+			if f.cfg.file != "" && f.cfg.none {
+				return errors.New("--config and --no-config contradict each other: give one of them")
+			}
+			if i := slices.Index(paths, "-"); i >= 0 && slices.Contains(paths[i+1:], "-") {
+				return errors.New("standard input (-) is given more than once; it can be read only once")
 			}
 			if len(paths) == 0 && f.prev.source != "" {
 				// Silence would read as "no lifecycle problem".

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
 )
 
 // TestStdinFilename: --stdin-filename names standard input in every
@@ -42,5 +45,35 @@ func TestStrictReportsStaleSuppressions(t *testing.T) {
 	code, out, _ := runCLI(t, src, "validate", "--strict", "-")
 	if code != 1 || !strings.Contains(out, "this mdscheck:ignore silences nothing here") || !strings.Contains(out, "[suppression]") {
 		t.Errorf("with --strict: exit %d\n%s", code, out)
+	}
+}
+
+// TestUsageMistakes: arguments that cannot work together say why, and a
+// revision written without git: is pointed to the prefix.
+func TestUsageMistakes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"validate", "--config", "x.yaml", "--no-config", "a.yaml"}, "--config and --no-config contradict each other"},
+		{[]string{"validate", "-", "-"}, "standard input (-) is given more than once"},
+		{[]string{"validate", "--previous", "HEAD~1", "-"}, "for a git revision, write git:HEAD~1"},
+	} {
+		code, _, errs := runCLI(t, "", tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and %q", strings.Join(tc.args, " "), code, errs, tc.want)
+		}
+	}
+}
+
+// TestTemplateNameIsNoPlaceholder: a name a template action writes is
+// not known, and the JSON output says none rather than the mask.
+func TestTemplateNameIsNoPlaceholder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "Chart.yaml"), "name: x\nversion: 0.1.0\n")
+	write(t, filepath.Join(dir, "templates/k.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  plan: business-4\n  project: p\n")
+	_, out, errs := runCLI(t, "", "validate", "--format", "json", dir)
+	if strings.Contains(out, `"name": "`+string(check.Masked)) || !strings.Contains(out, `"kind": "Kafka"`) {
+		t.Errorf("%s%s", out, errs)
 	}
 }

@@ -109,8 +109,8 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			info.Checked = true
 		}
 	}
-	if c.secrets.Has(nameNode) {
-		info.Name = ""
+	if c.secrets.Has(nameNode) || opts.Template && info.Name != "" && info.Name[0] == Masked {
+		info.Name = "" // a secret's value, or a template's placeholder
 	}
 	if !info.Checked {
 		if len(c.out) > 0 {
