@@ -274,7 +274,7 @@ func TestConfigurationFlagErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--config", "missing.yaml", "-"}, "--config: open missing.yaml"},
-		{[]string{"--config", "x.yaml", "--no-config", "-"}, "[config no-config] were all set"},
+		{[]string{"--config", "x.yaml", "--no-config", "-"}, "--config and --no-config contradict each other"},
 		{[]string{"--exclude", "[", "-"}, "--exclude: glob \"[\": not a valid glob"},
 		{[]string{"--exclude", "/abs/**", "-"}, "drop the leading /"},
 	} {
