@@ -127,6 +127,9 @@ async function runCheck() {
     changedSince = null;
     timingEl.textContent = 'check failed: ' + e.message;
     timingEl.classList.add('error');
+    // The problems shown are of no text any more, or there are none yet.
+    summaryEl.textContent = 'Not checked';
+    summaryEl.className = 'has-errors';
     if (dirty) runCheck();
     return;
   }
@@ -628,6 +631,8 @@ checker.ready.then(
   (e) => {
     statusEl.textContent = 'The checker could not be loaded: ' + e.message;
     statusEl.classList.add('error');
+    summaryEl.textContent = 'Not checked';
+    summaryEl.className = 'has-errors';
   },
 );
 

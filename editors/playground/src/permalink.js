@@ -95,6 +95,10 @@ function replacement(value, kept) {
     body = alias[1];
     trail = alias[2] + trail;
   }
+  // A block sequence may stand at its key's indentation (key:\n- item):
+  // SECRET alone there would be a key without a colon. An item of SECRET
+  // keeps the link YAML.
+  if (/^-(\s|$)/.test(body)) return lead + '- ' + SECRET + trail;
   let anchors = '';
   let rest = body;
   for (let m; (m = PROPERTY.exec(rest)); rest = rest.slice(m[0].length)) {

@@ -74,6 +74,8 @@ test('a first visit shows diagnostics within the byte budget, and says where its
         // No worker, no module: the page says so once the editor is up.
         await page.waitForFunction(() => document.querySelector('#status.error'));
         assert.match(await page.textContent('#status'), /^The checker could not be loaded/);
+        // And the summary no longer says a check is coming.
+        await page.waitForFunction(() => document.getElementById('summary').textContent === 'Not checked');
       } else {
         await firstDiagnostics(page);
       }

@@ -15,6 +15,7 @@ export { ABI_VERSION, MdscheckError } from './core.js';
  */
 export async function load(source, options) {
   if (source === undefined) source = new URL('../mdscheck.wasm', import.meta.url);
+  if (source === null) throw new TypeError('source must be a URL, a Response, bytes or a WebAssembly.Module, not null');
   if (typeof source === 'string' || source instanceof URL) {
     return instantiateResponse(fetch(source), options);
   }

@@ -69,6 +69,9 @@ function checkPosition(position) {
   }
   const { line, character } = position;
   for (const [name, v] of [['line', line], ['character', character]]) {
+    if (typeof v !== 'number') {
+      throw new TypeError(`position.${name} must be a number, not ${v === null ? 'null' : typeof v === 'string' ? `the string ${JSON.stringify(v)}` : typeof v}`);
+    }
     if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) {
       throw new RangeError(`position.${name} must be an integer from 0 to 2^31-1, not ${String(v)}`);
     }
@@ -77,6 +80,8 @@ function checkPosition(position) {
 }
 
 function start(module, options) {
+  if (options === null || options === undefined) options = {};
+  if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${typeof options}`);
   const log = options.log ?? ((line) => console.warn('mdscheck:', line));
   // No files, no arguments, no environment: the module needs none. Its
   // standard error only ever carries a runtime crash report.

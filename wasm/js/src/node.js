@@ -17,6 +17,7 @@ export { ABI_VERSION, MdscheckError } from './core.js';
  */
 export async function load(source, options) {
   if (source === undefined) source = new URL('../mdscheck.wasm', import.meta.url);
+  if (source === null) throw new TypeError('source must be a path, a URL, a Response, bytes or a WebAssembly.Module, not null');
   if (typeof source === 'string' && /^(https?|file):/i.test(source)) source = new URL(source);
   if (source instanceof URL) {
     if (source.protocol !== 'file:') return instantiateResponse(fetch(source), options);

@@ -193,6 +193,15 @@ test('bad arguments are rejected before they reach the module', () => {
   assert.throws(() => m.hover('x', { line: 0, character: 1.5 }), RangeError);
   assert.throws(() => m.hover('x'), TypeError);
   assert.throws(() => m.validate('x', { encoding: 'utf-7' }), TypeError);
+  // A number written as a string is a wrong type, and says so.
+  assert.throws(() => m.hover('x', { line: '1', character: 0 }), { name: 'TypeError', message: /position.line must be a number, not the string "1"/ });
+});
+
+test('load takes null options as none, and refuses a null source clearly', async () => {
+  const x = await load(undefined, null);
+  assert.equal(x.validate(broken).diagnostics.length, m.validate(broken).diagnostics.length);
+  await assert.rejects(load(null), { name: 'TypeError', message: /source must be/ });
+  await assert.rejects(load(undefined, 'utf-8'), { name: 'TypeError', message: /options must be an object/ });
 });
 
 test('a text the module refuses to take is an MdscheckError', () => {
