@@ -145,6 +145,13 @@ func TestBinaryInput(t *testing.T) {
 			t.Errorf("%q: %+v", src, s.Docs[0].Err)
 		}
 	}
+	// A text in UTF-16 (Windows' "Unicode" encoding) says what it is.
+	for _, src := range []string{"\xff\xfea\x00:\x00 \x00b\x00", "\xfe\xff\x00a\x00:\x00 \x00b"} {
+		s := ParseStream(src, DefaultLimits)
+		if len(s.Docs) != 1 || s.Docs[0].Err == nil || !strings.Contains(s.Docs[0].Err.Message, "the text is UTF-16") {
+			t.Errorf("%q: %+v", src, s.Docs[0].Err)
+		}
+	}
 }
 
 func TestSplit(t *testing.T) {

@@ -192,8 +192,11 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 	}
 	if i := badByte(text); i >= 0 {
 		msg := "document is not UTF-8 text (binary data or a control character); it was not checked"
-		if text[i] == '\r' {
+		switch {
+		case text[i] == '\r':
 			msg = "a carriage return without a line feed (an old Mac line ending); use LF or CRLF line endings. The document was not checked"
+		case span.Start == 0 && len(text) >= 2 && (text[0] == 0xFF && text[1] == 0xFE || text[0] == 0xFE && text[1] == 0xFF):
+			msg = "the text is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8. It was not checked"
 		}
 		d.Err = &Error{Start: span.Start + i, End: span.Start + i + 1, Message: msg}
 		return d
