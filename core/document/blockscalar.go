@@ -1,6 +1,10 @@
 package document
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/text"
+)
 
 // blockScalar reads a literal (|) or folded (>) scalar from its header at
 // start, in a value whose parent (key or "-") is at column parent, -1 at
@@ -80,19 +84,19 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 		if spaces < indent {
 			break // a line less indented: the scalar has ended
 		}
-		text := line[indent:]
-		more := text != "" && (text[0] == ' ' || text[0] == '\t')
+		content := line[indent:]
+		more := content != "" && (content[0] == ' ' || content[0] == '\t')
 		switch {
 		case !started:
-			b.WriteString(strings.Repeat("\n", empties))
+			b.WriteString(text.Repeat('\n', empties))
 		case !folded || more || prevMore:
-			b.WriteString(strings.Repeat("\n", 1+empties))
+			b.WriteString(text.Repeat('\n', 1+empties))
 		case empties == 0:
 			b.WriteByte(' ')
 		default:
-			b.WriteString(strings.Repeat("\n", empties))
+			b.WriteString(text.Repeat('\n', empties))
 		}
-		b.WriteString(text)
+		b.WriteString(content)
 		started, prevMore, empties = true, more, 0
 		lines, end, consumed, pos = k, pos+len(line), next, next
 	}
@@ -112,11 +116,11 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 	case chomp == '-':
 	case chomp == '+':
 		if started {
-			value += strings.Repeat("\n", final)
+			value += text.Repeat('\n', final)
 		}
-		value += strings.Repeat("\n", empties)
+		value += text.Repeat('\n', empties)
 	case started:
-		value += strings.Repeat("\n", final)
+		value += text.Repeat('\n', final)
 	}
 	return value, end, consumed, lines, ""
 }

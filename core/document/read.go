@@ -42,6 +42,7 @@ type reader struct {
 	nodes      []Node     // the free part of the current block of nodes
 	entries    []entry    // a stack of the entries of the mappings being read
 	header     int        // the line of the document's "---", -1 when it has none
+	tagErr     *Error     // the first value its core-schema tag cannot read (!!int abc)
 	directives directives // those before the "---"
 	// parent is the column of the key or "-" whose value is being read,
 	// -1 at the root: block scalars and the lines of flow collections and
@@ -83,7 +84,11 @@ func (r *reader) read(base int, text string) (*Node, *Error) {
 	if err := r.prescan(); err != nil {
 		return nil, err
 	}
-	return r.document()
+	root, err := r.document()
+	if err == nil && r.tagErr != nil {
+		return nil, r.tagErr
+	}
+	return root, err
 }
 
 // locate turns goccy's tokens into toks with exact offsets. goccy's own
@@ -768,7 +773,12 @@ func (r *reader) apply(n *Node, props properties) *Node {
 		n.Tag = props.tag.val
 		n.Start = props.tag.start
 		n.End = max(n.End, n.Start)
-		applyTag(n)
+		// go-yaml, and so kubectl, cannot decode a manifest whose
+		// !!int holds no integer (unless a %TAG directive gives !!
+		// another meaning).
+		if msg := applyTag(n); msg != "" && r.tagErr == nil && !slices.Contains(r.directives.handles, "!!") {
+			r.tagErr = r.errAt(props.tag, msg)
+		}
 	}
 	if props.anchor != "" {
 		if r.anchors == nil {

@@ -71,6 +71,12 @@ func TestReaderValues(t *testing.T) {
 func TestReaderErrors(t *testing.T) {
 	for _, c := range []struct{ src, at, msg string }{
 		{"a: b: c\n", "b", "a mapping cannot start on the line of its key"},
+		// A core-schema tag that cannot read its value: kubectl refuses.
+		{"a: !!int abc\n", "!!int", "this tag's type cannot read the value after it; kubectl refuses"},
+		{"a: [!!bool maybe]\n", "!!bool", "this tag's type cannot read the value"},
+		{"a: !!float x1\n", "!!float", "this tag's type cannot read the value"},
+		{"a: !!null x\n", "!!null", "this tag's type cannot read the value"},
+		{"a: !!int 12\nb: !!float 1\nc: !!bool yes\nd: !!null ~\ne: !!int \"7\"\n", "", ""},
 		{"key: - a\n", "-", "a list cannot start on the line of its key"},
 		{"a:\n  b: 1\n c: 2\n", "c", "matches no key or list item"},
 		{"a: 1\n  b: 2\n", "1", "runs over more than one line"},

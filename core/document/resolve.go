@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // resolvePlain sets the type and value of a plain scalar from its text, as
@@ -126,8 +128,9 @@ func isFloat(s string) bool {
 // (sigs.k8s.io/yaml) does: a core-schema tag converts the value, a local
 // tag (!name) makes it a string, other !! tags leave the implicit reading.
 // A plain scalar's Text is already its text as read (folded over lines),
-// which a string tag keeps.
-func applyTag(n *Node) {
+// which a string tag keeps. It returns why a core-schema tag cannot read
+// the value (!!int abc), which go-yaml cannot decode, or "".
+func applyTag(n *Node) string {
 	tag := n.Tag
 	if strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!") {
 		tag = "!"
@@ -135,14 +138,23 @@ func applyTag(n *Node) {
 	switch tag {
 	case "!!str", "tag:yaml.org,2002:str", "!":
 		n.Type, n.YAML12, n.Overflow = String, "", false
+		return ""
 	case "!!int", "!!float", "!!bool", "!!null":
 		if n.Style != Plain {
 			probe := &Node{}
 			resolvePlain(probe, n.Text)
 			n.Type, n.Bool, n.Int, n.Overflow = probe.Type, probe.Bool, probe.Int, probe.Overflow
 		}
+		if coreTags[n.Type] == tag || tag == "!!float" && n.Type == Int {
+			return ""
+		}
+		return "this tag's type cannot read the value after it; kubectl refuses the manifest: remove the tag or change the value"
 	}
+	return ""
 }
+
+// coreTags are the core-schema tags of the types.
+var coreTags = [...]string{Null: "!!null", Bool: "!!bool", Int: "!!int", Float: "!!float", String: "!!str"}
 
 // foldPlain reads the text of a plain scalar over lines as YAML does: the
 // lines trimmed, one line break between two lines with text becomes a
@@ -162,7 +174,7 @@ func foldPlain(s string) string {
 			if empty == 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(strings.Repeat("\n", empty))
+			b.WriteString(text.Repeat('\n', empty))
 			b.WriteString(line)
 			empty = 0
 		}

@@ -129,7 +129,7 @@ func keyItem(p *schema.Property, indent int, replace text.Range, keyed bool) Com
 		it.TextEdit.NewText = p.Name
 		return it
 	}
-	pad := strings.Repeat(" ", indent)
+	pad := text.Repeat(' ', indent)
 	n := 1
 	switch {
 	case p.Type == schema.Object && len(p.Schema.Required()) > 0:
