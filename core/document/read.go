@@ -1078,6 +1078,7 @@ func (r *reader) flowItem(depth int, inSeq bool) (*Node, *Node, *tok, *Error) {
 		if err != nil {
 			return nil, nil, nil, err
 		}
+		r.foldFlow(k)
 	}
 	c := r.peek()
 	if c == nil || c.typ != token.MappingValueType {
@@ -1098,7 +1099,32 @@ func (r *reader) flowItem(depth int, inSeq bool) (*Node, *Node, *tok, *Error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	r.foldFlow(v)
 	return k, v, start, nil
+}
+
+// foldFlow joins to n, a plain scalar in a flow collection, the lines of
+// plain text that go on below it ({a: b<newline>  c} is {a: "b c"}):
+// goccy's lexer gives each line a token of its own there. A line that
+// a ':' follows is a key, and a comment ends the scalar.
+func (r *reader) foldFlow(n *Node) {
+	if n == nil || n.Kind != Scalar || n.Style != Plain || n.Alias || n.Tag != "" {
+		return
+	}
+	for {
+		t := r.peek()
+		if t == nil || !isScalar(t.typ) || t.typ == token.SingleQuoteType || t.typ == token.DoubleQuoteType ||
+			t.typ == token.MergeKeyType || t.line <= r.last().endLine || strings.TrimSpace(r.src[n.End:t.start]) != "" {
+			return
+		}
+		if next := r.peekAt(1); next != nil && next.typ == token.MappingValueType {
+			return
+		}
+		r.next()
+		resolvePlain(n, foldPlain(r.src[n.Start:t.end]))
+		n.Type, n.YAML12 = String, "" // text over lines is a string
+		n.End = t.end
+	}
 }
 
 // flowSeq reads a flow sequence from its '['.

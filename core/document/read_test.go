@@ -224,3 +224,25 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("a mark inside the text: error %v, want one at 5", d.Err)
 	}
 }
+
+// TestFlowPlainOverLines: a plain scalar in a flow collection goes on
+// over lines, as in a block ({a: b<newline>  c} maps a to "b c"); a
+// comment ends it, and a line that a ':' follows is the next key.
+func TestFlowPlainOverLines(t *testing.T) {
+	s := ParseStream("m: {a: b\n    c, d: e}\nn: [f\n\n    g, h]\n", DefaultLimits)
+	root := s.Docs[0].Root
+	if s.Docs[0].Err != nil {
+		t.Fatal(s.Docs[0].Err)
+	}
+	if got := root.Get("m").Get("a"); got.Text != "b c" || got.Type != String {
+		t.Errorf("m.a = %q (%v)", got.Text, got.Type)
+	}
+	if got := root.Get("n").Items[0]; got.Text != "f\ng" {
+		t.Errorf("n[0] = %q", got.Text)
+	}
+	for _, src := range []string{"m: {a: b # note\n    c}\n", "m: {a: b\n    c: d}\n"} {
+		if d := ParseStream(src, DefaultLimits).Docs[0]; d.Err == nil {
+			t.Errorf("%q: read as %q", src, d.Root.Get("m").Get("a").Text)
+		}
+	}
+}
