@@ -18,6 +18,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/kustomize"
 	"github.com/mdscheck/mdscheck/internal/reading"
@@ -82,21 +83,33 @@ func buildOverlay(dir string) (string, []built, error) {
 	}
 	var b strings.Builder
 	var from []built
+	// The kustomizations the steps name, each read once for the build,
+	// not once for each resource it changed.
+	kusts := map[string]kustomize.Kustomization{}
+	kustomizationOf := func(step step) kustomize.Kustomization {
+		dir := filepath.Dir(filepath.Join(abs, step.in))
+		k, ok := kusts[dir]
+		if !ok {
+			k = kustomize.Read(dir)
+			kusts[dir] = k
+		}
+		return k
+	}
 	for i, r := range m.Resources() {
 		var w built
 		if o, err := r.GetOrigin(); err == nil && o != nil {
 			w.origin = o.Path
 		}
 		steps := transformations(r)
-		w.names = namesBefore(r.GetName(), steps, abs)
-		var patched []string
+		w.names = namesBefore(r.GetName(), steps, kustomizationOf)
+		var patched []step
 		for _, t := range steps {
-			if strings.HasPrefix(t.kind, "Patch") && !slices.Contains(patched, t.in) {
-				patched = append(patched, t.in)
+			if strings.HasPrefix(t.kind, "Patch") && !slices.ContainsFunc(patched, func(p step) bool { return p.in == t.in }) {
+				patched = append(patched, t)
 			}
 		}
-		for _, kf := range patched {
-			for _, p := range kustomize.PatchFiles(filepath.Dir(filepath.Join(abs, kf))) {
+		for _, t := range patched {
+			for _, p := range kustomizationOf(t).Patches {
 				if p.Applies(r.GetApiVersion(), r.GetKind(), w.names) {
 					w.patches = append(w.patches, p)
 				}
@@ -152,23 +165,23 @@ func transformations(r *resource.Resource) []step {
 	return out
 }
 
-// namesBefore returns name, a resource's name in the build of the
-// overlay in dir, and the names it had before each namePrefix and
-// nameSuffix that steps applied: the names files of the build write it
-// by. Kustomize drops the record of previous names from what it
-// returns, so they are undone here, last first.
-func namesBefore(name string, steps []step, dir string) []string {
+// namesBefore returns name, a resource's name in a build, and the names
+// it had before each namePrefix and nameSuffix that steps applied (of
+// kustomizationOf each step): the names files of the build write it by.
+// Kustomize drops the record of previous names from what it returns, so
+// they are undone here, last first.
+func namesBefore(name string, steps []step, kustomizationOf func(step) kustomize.Kustomization) []string {
 	names := []string{name}
 	for i := len(steps) - 1; i >= 0; i-- {
 		if !strings.Contains(steps[i].kind, "Prefix") && !strings.Contains(steps[i].kind, "Suffix") {
 			continue
 		}
-		prefix, suffix := kustomize.Affixes(filepath.Dir(filepath.Join(dir, steps[i].in)))
+		k := kustomizationOf(steps[i])
 		if strings.Contains(steps[i].kind, "Prefix") {
-			name = strings.TrimPrefix(name, prefix)
+			name = strings.TrimPrefix(name, k.NamePrefix)
 		}
 		if strings.Contains(steps[i].kind, "Suffix") {
-			name = strings.TrimSuffix(name, suffix)
+			name = strings.TrimSuffix(name, k.NameSuffix)
 		}
 		if !slices.Contains(names, name) {
 			names = append(names, name)
@@ -271,7 +284,7 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 	var secrets []string
 	streamIdx := text.NewIndex(stream)
 	for _, rg := range f.Secrets {
-		if t := stream[streamIdx.Offset(rg.Start, text.UTF16):streamIdx.Offset(rg.End, text.UTF16)]; len(t) >= 4 {
+		if t := stream[streamIdx.Offset(rg.Start, text.UTF16):streamIdx.Offset(rg.End, text.UTF16)]; len(t) >= secret.Shortest {
 			secrets = append(secrets, t)
 		}
 	}
@@ -333,8 +346,7 @@ func (s *source) secrets(texts []string) []text.Range {
 // a member that holds one, of a kind s patched.
 func (s *source) holdsSecret(pointer string) bool {
 	var path strings.Builder
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	for _, tok := range pointerTokens(pointer) {
 		if tok == "-" || tok != "" && strings.Trim(tok, "0123456789") == "" {
 			path.WriteString("[]")
 			continue
@@ -428,8 +440,7 @@ func at(root *document.Node, pointer string, key bool) *document.Node {
 		return nil
 	}
 	n, k := root, (*document.Node)(nil)
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	for _, tok := range pointerTokens(pointer) {
 		switch n.Kind {
 		case document.Mapping:
 			p := n.GetPair(tok)
@@ -451,4 +462,13 @@ func at(root *document.Node, pointer string, key bool) *document.Node {
 		return k
 	}
 	return n
+}
+
+// pointerTokens returns the reference tokens of a JSON pointer, unescaped.
+func pointerTokens(pointer string) []string {
+	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	for i, tok := range toks {
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	}
+	return toks
 }

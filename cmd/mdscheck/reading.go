@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"sync"
 
 	"github.com/mdscheck/mdscheck/internal/kustomize"
@@ -18,16 +17,7 @@ type readings struct {
 // of returns how the file at path is read.
 func (rs *readings) of(path string) reading.Mode {
 	return reading.Of(path, func(path string) bool {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return false
-		}
-		for _, dir := range kustomize.Listing(abs) {
-			if rs.listed(dir)[abs] {
-				return true
-			}
-		}
-		return false
+		return kustomize.IsListed(path, func(dir, abs string) bool { return rs.listed(dir)[abs] })
 	})
 }
 

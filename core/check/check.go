@@ -165,7 +165,7 @@ func (c *checker) scrub() {
 	for i := range c.out {
 		d := &c.out[i]
 		for _, t := range texts {
-			if len(t) < 4 {
+			if len(t) < secret.Shortest {
 				continue
 			}
 			d.Message = strings.ReplaceAll(d.Message, t, "(secret)")

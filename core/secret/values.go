@@ -54,6 +54,12 @@ func (v Values) Has(n *document.Node) bool {
 	return v.origins[v.doc.Origin(n)]
 }
 
+// Shortest is the length under which the text of a secret is not looked
+// for where it was not written as the secret (in a message, elsewhere in
+// the document, in another file): masking every "abc" would hide what the
+// text says and no secret.
+const Shortest = 4
+
 // Spans returns the source text of every secret value as written, in
 // order and without overlaps: the text to mask wherever src, the stream,
 // is shown. An alias (`*name`) shows no secret, the anchored value it
@@ -62,16 +68,15 @@ func (v Values) Has(n *document.Node) bool {
 // tag when the value is empty. In src[start:end], the document, every
 // other place where the text of a secret string or number is written
 // again is masked too: a key or a value that is no alias of the secret
-// but the same text (a password pasted twice) is the same secret. Texts
-// of fewer than 4 bytes are left alone there, as in messages: masking
-// every "abc" would hide what the line says and no secret.
+// but the same text (a password pasted twice) is the same secret, down
+// to texts of Shortest bytes.
 func (v Values) Spans(src string, start, end int) []document.Span {
 	var out []document.Span
 	for n := range v.origins {
 		if !n.Alias && n.End > n.Start {
 			out = append(out, document.Span{Start: n.Start, End: n.End})
 		}
-		if n.Kind != document.Scalar || n.Type == document.Null || n.Type == document.Bool || len(n.Text) < 4 {
+		if n.Kind != document.Scalar || n.Type == document.Null || n.Type == document.Bool || len(n.Text) < Shortest {
 			continue
 		}
 		for at := start; at < end; {

@@ -180,7 +180,7 @@ func (m *masker) line(ls, le int, on []action) {
 // (the value of a line whose actions are NUL bytes), that holds the
 // action in line[start:end]: from after the indicator before it (a flow
 // bracket, a comma or a key's colon) to the next comma or closing
-// bracket, blanks left out, or the quotes it is in.
+// bracket, blanks left out and quotes around it included.
 func scalarAround(line []byte, start, end, from, to int) (int, int) {
 	lo := start
 	for lo > from && !strings.ContainsRune("{[,", rune(line[lo-1])) && !(line[lo-1] == ':' && lo < len(line) && (line[lo] == ' ' || line[lo] == 0)) {

@@ -14,36 +14,34 @@ import (
 )
 
 // IsPatch reports whether a kustomization lists the file at path as a
-// patch: the one in its directory or in a directory above (see Listing).
+// patch: the one in its directory or in a directory above.
 func IsPatch(path string) bool {
+	return IsListed(path, func(dir, abs string) bool { return slices.Contains(Patches(dir), abs) })
+}
+
+// IsListed is IsPatch with listed saying whether the kustomization in
+// dir lists the file at abs as a patch, for a caller that keeps what
+// each directory lists. The directories asked are the file's own and
+// those above it, up to the root of its repository (the first that holds
+// .git) or of the file system: kustomize loads no file from outside a
+// kustomization's directory unless told to (its load restrictor), so a
+// patch in overlays/prod/patches/ is listed by overlays/prod or above,
+// never by a sibling.
+func IsListed(path string, listed func(dir, abs string) bool) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false
 	}
-	for _, dir := range Listing(abs) {
-		if slices.Contains(Patches(dir), abs) {
+	for dir := filepath.Dir(abs); ; {
+		if listed(dir, abs) {
 			return true
 		}
-	}
-	return false
-}
-
-// Listing returns the directories whose kustomization may list the file
-// at abs, an absolute path: its own and those above it, up to the root of
-// its repository (the first that holds .git) or of the file system.
-// Kustomize loads no file from outside a kustomization's directory unless
-// told to (its load restrictor), so a patch in overlays/prod/patches/ is
-// listed by overlays/prod or above, never by a sibling.
-func Listing(abs string) []string {
-	var dirs []string
-	for dir := filepath.Dir(abs); ; {
-		dirs = append(dirs, dir)
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return dirs
+			return false
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			return dirs
+			return false
 		}
 		dir = up
 	}
@@ -54,7 +52,7 @@ func Listing(abs string) []string {
 // patchesJson6902, then patches.
 func Patches(dir string) []string {
 	var out []string
-	for _, p := range PatchFiles(dir) {
+	for _, p := range Read(dir).Patches {
 		out = append(out, p.Path)
 	}
 	return out
@@ -84,16 +82,25 @@ func (p Patch) Applies(apiVersion, kind string, names []string) bool {
 	return sel.MatchGvk(resid.Gvk{Group: group, Version: version, Kind: kind}) && slices.ContainsFunc(names, sel.MatchName)
 }
 
-// PatchFiles is Patches with the target of each.
-func PatchFiles(dir string) []Patch {
+// Kustomization is what mdscheck reads of a kustomization: its patch
+// files, in the order kustomize applies them (patchesStrategicMerge,
+// patchesJson6902, then patches), and the affixes it gives names.
+type Kustomization struct {
+	Patches                []Patch
+	NamePrefix, NameSuffix string
+}
+
+// Read reads the kustomization in dir; the zero Kustomization when dir
+// has none that parses.
+func Read(dir string) Kustomization {
 	k, ok := read(dir)
 	if !ok {
-		return nil
+		return Kustomization{}
 	}
-	var out []Patch
+	out := Kustomization{NamePrefix: k.NamePrefix, NameSuffix: k.NameSuffix}
 	add := func(rel string, target *types.Selector) {
 		if rel != "" && !filepath.IsAbs(rel) {
-			out = append(out, Patch{Path: filepath.Join(dir, rel), Target: target})
+			out.Patches = append(out.Patches, Patch{Path: filepath.Join(dir, rel), Target: target})
 		}
 	}
 	for _, x := range k.PatchesStrategicMerge {
@@ -110,16 +117,6 @@ func PatchFiles(dir string) []Patch {
 		add(x.Path, x.Target)
 	}
 	return out
-}
-
-// Affixes returns the namePrefix and nameSuffix of the kustomization in
-// dir.
-func Affixes(dir string) (prefix, suffix string) {
-	k, ok := read(dir)
-	if !ok {
-		return "", ""
-	}
-	return k.NamePrefix, k.NameSuffix
 }
 
 // File returns the kustomization file of dir, or "".
