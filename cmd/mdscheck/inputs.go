@@ -36,9 +36,10 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 	// found is one place the inputs come from, in order: a file to read,
 	// standard input, or a failure to report.
 	type found struct {
-		path  string
-		stdin bool
-		err   error // found failing, before any read
+		path   string
+		stdin  bool
+		walked bool  // found in a directory, not named
+		err    error // found failing, before any read
 		// Filled by the readers:
 		src     string
 		readErr error
@@ -58,7 +59,9 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			continue
 		}
 		if !st.IsDir() {
-			all = append(all, found{path: p})
+			// A FIFO, socket or device named here is refused before it is
+			// opened: opening a FIFO waits for a writer, forever.
+			all = append(all, found{path: p, err: reading.Regular(p, st.Mode())})
 			continue
 		}
 		// What the walk has to say comes first, in the walk's order; the
@@ -84,17 +87,11 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			if !isYAML(path) || skip(path, false, false) {
 				return nil
 			}
-			// A FIFO, socket or device would block the walk or never end;
-			// only regular files (or links to them) are read. The walk
-			// knows the type of all but links without a stat.
-			mode := d.Type()
-			if mode&fs.ModeSymlink != 0 {
-				if st, err := os.Stat(path); err == nil {
-					mode = st.Mode()
-				}
-			}
-			if !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
-				notes = append(notes, found{path: path, err: errNotRegular})
+			// A FIFO, socket or device would block the walk or never end:
+			// it is skipped with a note. A link that leads nowhere is read,
+			// and the read says why it fails.
+			if mode := entryMode(path, d); !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
+				notes = append(notes, found{path: path, walked: true, err: reading.Regular(path, mode)})
 				return nil
 			}
 			files = append(files, found{path: path})
@@ -130,9 +127,14 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 	failed := false
 	var how readings
 	for _, f := range all {
+		var odd *reading.NotRegularError
 		switch {
-		case errors.Is(f.err, errNotRegular):
-			fmt.Fprintf(stderr, "mdscheck: %s: skipped, not a regular file\n", f.path)
+		case errors.As(f.err, &odd) && f.walked:
+			noteSkipped(stderr, f.path, odd.Mode)
+			continue
+		case errors.As(f.err, &odd):
+			fmt.Fprintf(stderr, "mdscheck: %v; name a file or a directory, or - for standard input\n", odd)
+			failed = true
 			continue
 		case f.err != nil:
 			fmt.Fprintf(stderr, "mdscheck: %v\n", f.err)
@@ -154,9 +156,25 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 	return out, failed
 }
 
-// errNotRegular marks a file found in a directory that is not read: a
-// FIFO, a socket or a device.
-var errNotRegular = errors.New("not a regular file")
+// noteSkipped says that a directory walk skipped the FIFO, socket or
+// device at path.
+func noteSkipped(w io.Writer, path string, mode fs.FileMode) {
+	fmt.Fprintf(w, "mdscheck: %s: skipped, not a regular file (%s)\n", path, reading.Kind(mode))
+}
+
+// entryMode returns the type of the file a directory walk found at path:
+// the entry's own, or for a link the type of what it leads to (ModeSymlink
+// when it leads nowhere). The walk knows the type of all but links
+// without a stat.
+func entryMode(path string, d fs.DirEntry) fs.FileMode {
+	mode := d.Type()
+	if mode&fs.ModeSymlink != 0 {
+		if st, err := os.Stat(path); err == nil {
+			mode = st.Mode().Type()
+		}
+	}
+	return mode
+}
 
 // isYAML reports whether a file found in a directory is read: *.yaml and
 // *.yml in any case, since Windows tools and some generators write
@@ -188,18 +206,15 @@ func readText(r io.Reader, size int64) (string, error) {
 	}
 }
 
-// readFile reads the file at path (see readText); an error names the path.
+// readFile reads the regular file at path (see readText and
+// reading.OpenFile); an error names the path.
 func readFile(path string) (string, error) {
-	f, err := os.Open(path)
+	f, st, err := reading.OpenFile(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	size := int64(-1)
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		size = st.Size()
-	}
-	src, err := readText(f, size)
+	src, err := readText(f, st.Size())
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
