@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
@@ -39,8 +40,10 @@ type tracingFS struct {
 	root string // the kustomization file of the overlay
 }
 
+// ReadFile reads a file of the build, a regular one only: a FIFO or a
+// device that a kustomization lists is refused, not waited on.
 func (fs tracingFS) ReadFile(path string) ([]byte, error) {
-	b, err := fs.FileSystem.ReadFile(path)
+	b, err := reading.ReadFile(path)
 	if err != nil || filepath.Clean(path) != fs.root {
 		return b, err
 	}
@@ -72,8 +75,17 @@ func buildOverlay(dir string) (string, []built, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		return "", nil, fmt.Errorf("%s: not a directory (%s); --kustomize takes the folder of a kustomization", dir, reading.Kind(st.Mode()))
+	}
 	root := kustomize.File(abs)
 	if root == "" {
+		// One that is there but a FIFO or a device says so.
+		for _, name := range konfig.RecognizedKustomizationFileNames() {
+			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && !st.IsDir() && !st.Mode().IsRegular() {
+				return "", nil, reading.Regular(filepath.Join(dir, name), st.Mode())
+			}
+		}
 		return "", nil, fmt.Errorf("%s: no kustomization.yaml, kustomization.yml or Kustomization", dir)
 	}
 	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
@@ -242,7 +254,7 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 			show = rel
 		}
 		files[p] = nil
-		b, err := os.ReadFile(p)
+		b, err := reading.ReadFile(p)
 		if err != nil {
 			return nil
 		}

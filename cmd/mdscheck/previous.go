@@ -19,6 +19,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/helm"
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // previousFlags are the flags of validate that compare with a previous
@@ -99,7 +100,7 @@ func (f *previousFlags) apply(paths []string, inputs []input, results []fileResu
 		}
 		return results, nil
 	}
-	out, unread, err := f.compare(paths, inputs, results, opts, jobs, skip)
+	out, unread, err := f.compare(paths, inputs, results, opts, jobs, skip, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return nil, exitStatus(2)
@@ -116,14 +117,19 @@ func (f *previousFlags) apply(paths []string, inputs []input, results []fileResu
 // the counts. With --new-only it leaves out the findings the previous
 // version already had.
 //
-// unread names the previous files that could not be read.
-func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool) (out []fileResult, unread []string, err error) {
+// unread names the previous files that could not be read; the files a
+// previous directory holds that are not read are noted on stderr.
+func (f *previousFlags) compare(paths []string, inputs []input, results []fileResult, opts check.Options, jobs int, skip func(path string, dir, named bool) bool, stderr io.Writer) (out []fileResult, unread []string, err error) {
 	var prev []previousFile
 	var keys []string
 	if ref, ok := strings.CutPrefix(f.source, "git:"); ok {
 		prev, keys, err = readGitPrevious(ref, paths, inputs)
 	} else {
-		prev, keys, err = readPreviousFiles(f.source, paths, inputs)
+		prev, keys, err = readPreviousFiles(f.source, paths, inputs, stderr)
+	}
+	var odd *reading.NotRegularError
+	if errors.As(err, &odd) && odd.Path == f.source {
+		return nil, nil, fmt.Errorf("%s; --previous takes a file, a directory or git:REF", odd)
 	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && !strings.HasPrefix(f.source, "git:") {
@@ -284,8 +290,10 @@ func readGitPrevious(ref string, paths []string, inputs []input) ([]previousFile
 			continue // standard input has no previous version in git
 		}
 		st, err := os.Stat(p)
-		if err != nil {
-			continue // reading the current version has said why
+		if err != nil || !st.IsDir() && !st.Mode().IsRegular() {
+			// Reading the current version has said why it failed, or
+			// refused a FIFO or device: no previous version to compare.
+			continue
 		}
 		g, err := open(p)
 		if err != nil {
@@ -400,8 +408,10 @@ func hiddenDir(path string) bool {
 // readPreviousFiles reads the previous version from a file or directory,
 // and returns with it the key of each current input: its path relative to
 // the PATH argument that found it, as the previous files have theirs
-// relative to source (a file's key is its name).
-func readPreviousFiles(source string, paths []string, inputs []input) ([]previousFile, []string, error) {
+// relative to source (a file's key is its name). A FIFO, socket or device
+// in a directory is skipped with a note on stderr, as collect skips one;
+// named as source it is refused.
+func readPreviousFiles(source string, paths []string, inputs []input, stderr io.Writer) ([]previousFile, []string, error) {
 	st, err := os.Stat(source)
 	if err != nil {
 		return nil, nil, err
@@ -415,8 +425,17 @@ func readPreviousFiles(source string, paths []string, inputs []input) ([]previou
 				return err
 			case d.IsDir() && path != source && strings.HasPrefix(d.Name(), "."):
 				return filepath.SkipDir
-			case !d.IsDir() && isYAML(path) && d.Type().IsRegular():
+			case d.IsDir() || !isYAML(path):
+				return nil
+			}
+			// Links to files are read, as collect reads them in the
+			// current version; a link that leads nowhere has nothing to
+			// compare.
+			switch mode := entryMode(path, d); {
+			case mode.IsRegular():
 				names = append(names, path)
+			case mode&fs.ModeSymlink == 0:
+				noteSkipped(stderr, path, mode)
 			}
 			return nil
 		})

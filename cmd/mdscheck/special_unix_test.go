@@ -139,3 +139,66 @@ func TestStdinFromAPipe(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestPreviousFIFO: --previous refuses a FIFO named as its source, and
+// skips one in its directory with a note, as validate skips one in a
+// directory it checks.
+func TestPreviousFIFO(t *testing.T) {
+	dir := manifestTree(t,
+		"old/a.yaml", kafka("a", "p", "  disk_space: 100GiB\n"),
+		"new/a.yaml", kafka("a", "p", "  disk_space: 80GiB\n"))
+	t.Chdir(dir)
+	mkfifo(t, "old/f.yaml")
+	mkfifo(t, "f")
+	code, out, errOut := runGuarded(t, strings.NewReader(""), []string{"f"}, "validate", "--previous", "f", "new")
+	if code != 2 || !strings.Contains(errOut, "mdscheck: f: not a regular file (a FIFO); --previous takes a file, a directory or git:REF\n") {
+		t.Errorf("--previous FIFO: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runGuarded(t, strings.NewReader(""), []string{"old/f.yaml"}, "validate", "--color", "never", "--previous", "old", "new")
+	if code != 0 || errOut != "mdscheck: old/f.yaml: skipped, not a regular file (a FIFO)\n" || !strings.Contains(out, "new/a.yaml:8:15: warning: disk_space goes down") {
+		t.Errorf("FIFO in --previous directory: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestKustomizeFIFO: --kustomize refuses a FIFO as the overlay, as its
+// kustomization and as a file the kustomization lists, with exit status 2
+// and the other inputs still checked.
+func TestKustomizeFIFO(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	write(t, "bad.yaml", invalid)
+	write(t, "res/kustomization.yaml", "resources: [kafka.yaml]\n")
+	write(t, "patch/kustomization.yaml", "resources: [kafka.yaml]\npatches:\n  - path: p.yaml\n")
+	write(t, "patch/kafka.yaml", valid)
+	write(t, "base/kustomization.yaml", "resources: [kafka.yaml]\n")
+	write(t, "base/kafka.yaml", valid)
+	write(t, "overlay/kustomization.yaml", "resources: [../base]\nconfigMapGenerator:\n  - name: c\n    files: [data.txt]\n")
+	fifos := []string{
+		mkfifo(t, "fifo"), mkfifo(t, "kust/kustomization.yaml"), mkfifo(t, "res/kafka.yaml"),
+		mkfifo(t, "patch/p.yaml"), mkfifo(t, "overlay/data.txt"),
+	}
+	for _, tc := range []struct{ dir, want string }{
+		{"fifo", "mdscheck: fifo: not a directory (a FIFO); --kustomize takes the folder of a kustomization\n"},
+		{"kust", "mdscheck: kust/kustomization.yaml: not a regular file (a FIFO)\n"},
+		{"res", "kafka.yaml: not a regular file (a FIFO)"},
+		{"patch", "p.yaml: not a regular file (a FIFO)"},
+		{"overlay", "data.txt: not a regular file (a FIFO)"},
+	} {
+		code, out, errOut := runGuarded(t, strings.NewReader(""), fifos, "validate", "--color", "never", "--kustomize", tc.dir, "bad.yaml")
+		if code != 2 || !strings.Contains(errOut, tc.want) || !strings.Contains(out, "bad.yaml:7:12: error:") {
+			t.Errorf("--kustomize %s: exit %d, want 2 and %q\n%s%s", tc.dir, code, tc.want, out, errOut)
+		}
+	}
+}
+
+// TestConfigFIFO: --config refuses a FIFO at once (internal/config asks
+// before it opens), a usage error.
+func TestConfigFIFO(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "ok.yaml"), valid)
+	fifo := mkfifo(t, filepath.Join(dir, "cfg.yaml"))
+	code, out, errOut := runGuarded(t, strings.NewReader(""), []string{fifo}, "validate", "--config", fifo, filepath.Join(dir, "ok.yaml"))
+	if code != 2 || !strings.Contains(errOut, "not a regular file") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

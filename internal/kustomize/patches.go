@@ -11,6 +11,8 @@ import (
 	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/resid"
 	"sigs.k8s.io/yaml"
+
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // IsPatch reports whether a kustomization lists the file at path as a
@@ -136,7 +138,7 @@ func read(dir string) (*types.Kustomization, bool) {
 	if f == "" {
 		return nil, false
 	}
-	b, err := os.ReadFile(f)
+	b, err := reading.ReadFile(f) // a FIFO put in its place is not waited on
 	if err != nil {
 		return nil, false
 	}
