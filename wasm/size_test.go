@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkModuleSize reports the module's size, raw and gzipped (the
-// budget is 4 MB and 1.2 MB), and logs what the code is made of: the size
+// budget is 4.5 MiB and 1.2 MiB), and logs what the code is made of: the size
 // of the function bodies per Go package, read from the name section of a
 // build without -s -w (go tool nm does not read WebAssembly).
 //
@@ -197,11 +197,13 @@ func TestMakefileBuildsLikeTheTests(t *testing.T) {
 	t.Error("the Makefile sets no WASM_GCFLAGS")
 }
 
-// The budget of the module: what every browser downloads and every host
-// compiles.
+// The budget of the module: what every browser downloads (gzipped, as
+// servers send it) and every host compiles. It is stated in what users
+// feel, the download, with room for correct code: a byte wall of 4,000,000
+// had come to decide how code was written (DESIGN.md, size budgets).
 const (
-	budgetRaw  = 4_000_000
-	budgetGzip = 1_200_000
+	budgetRaw  = 4_718_592 // 4.5 MiB
+	budgetGzip = 1_258_291 // 1.2 MiB
 )
 
 // TestModuleWithinBudget fails when the module grows over its budget, so

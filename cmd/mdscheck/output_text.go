@@ -63,7 +63,8 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				}
 				// Secret values on the line are masked, and the underline
 				// measured on the line as shown.
-				shown, at := masked(r.src, lineStart, lineEnd, secretSpans(idx, r.file.Secrets, lineStart, lineEnd))
+				shown, at := masked(r.src, lineStart, lineEnd,
+					lineSecrets(r.gate, r.src, lineStart, lineEnd, secretSpans(idx, r.file.Secrets, lineStart, lineEnd)))
 				before := shown[:at(start)]
 				if len(before) >= maxShownLine {
 					continue // the finding is beyond the part of the line we show

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -30,6 +32,9 @@ type fileResult struct {
 	// was checked, and counted.
 	ofBuild bool
 	changes *changeCounts // what --previous counted in the file; nil without it
+	// gate is the run's (runGate): what the writers pass the source
+	// lines and JSON they show through.
+	gate *secret.Gate
 }
 
 // counted reports whether r is one of the files the summary counts: an
@@ -170,7 +175,17 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}
-	if err := write(stdout, results); err != nil {
+	gate := runGate(results)
+	var out bytes.Buffer
+	if err := write(&out, results); err != nil {
+		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
+		return exitStatus(2)
+	}
+	shown := out.Bytes()
+	if f.format.value == "json" || f.format.value == "sarif" {
+		shown = gate.JSON(shown) // every string of the output, whatever wrote it
+	}
+	if _, err := stdout.Write(shown); err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)
 		return exitStatus(2)
 	}

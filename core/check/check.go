@@ -46,6 +46,23 @@ type Info struct {
 	// text a front end masks wherever it shows the source. For a document
 	// that could not be read they are a cautious guess (secret.Guess).
 	Secrets []document.Span
+	// SecretTexts are the texts of the document's secret values as the
+	// cluster reads them, and SecretRaw what may be a secret as written,
+	// where the reader cannot say (a document it could not read, an
+	// anchor with no value after it): what a front end's gate
+	// (secret.Gate) takes out of everything it shows, across the
+	// documents and files of its run.
+	SecretTexts, SecretRaw []string
+}
+
+// Feed registers the secrets of the document info describes with g.
+func (info *Info) Feed(g *secret.Gate) {
+	for _, t := range info.SecretTexts {
+		g.Add(t)
+	}
+	for _, t := range info.SecretRaw {
+		g.AddRaw(t)
+	}
 }
 
 // checker holds the state of checking one document.
@@ -72,6 +89,12 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	if d.Err != nil {
 		c.syntax(d.Err)
 		info.Secrets = secret.Guess(src, d.Start, d.End)
+		for _, sp := range info.Secrets {
+			info.SecretRaw = append(info.SecretRaw, src[sp.Start:sp.End])
+		}
+		var g secret.Gate
+		info.Feed(&g)
+		c.scrub(&g)
 		return info, c.out
 	}
 	root := d.Root
@@ -103,6 +126,17 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	// anchor in one may be aliased in another.
 	for _, r := range resources {
 		c.secrets.Walk(schema.Lookup(r.Get("kind").String()), r)
+		if r.Get("kind").String() == "Secret" && r.Get("apiVersion").String() == "v1" {
+			// A Secret of the same stream: its data is secret too.
+			c.secrets.Add(r.Get("data"))
+			c.secrets.Add(r.Get("stringData"))
+		}
+	}
+	if strings.HasSuffix(info.Kind, "List") {
+		// Whatever a list holds, at any depth and in any shape (a list
+		// in a list, items as a mapping), may be one of our resources:
+		// where the schema cannot place a secret, its name does.
+		c.secrets.StrayIn(root)
 	}
 	for i, r := range resources {
 		if c.resource(r, bases[i]) {
@@ -122,9 +156,8 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 					c.secrets.Stray(pr)
 				}
 			}
-			info.Secrets = c.secrets.Spans(src, d.Start, d.End)
 		}
-		c.scrub()
+		c.finish(&info)
 		return info, c.out
 	}
 	c.directive()
@@ -146,54 +179,57 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			c.unused(sup)
 		}
 	}
-	c.scrub()
+	c.finish(&info)
 	Sort(c.out)
-	info.Secrets = c.secrets.Spans(src, d.Start, d.End)
 	return info, c.out
 }
 
-// scrub is the last guard of the promise that no output holds a secret:
-// every message and fix that still contains a secret's text loses it.
-// Messages are written not to quote secrets in the first place; this
-// catches a rule that forgets. Texts under four characters are left
-// alone: they would blank out ordinary words and numbers.
-func (c *checker) scrub() {
-	texts := c.secrets.Texts()
-	if len(texts) == 0 {
+// finish records the secrets of a document that was read and takes them
+// out of its findings.
+func (c *checker) finish(info *Info) {
+	info.Secrets = c.secrets.Spans(c.src, c.doc.Start, c.doc.End)
+	var g secret.Gate
+	c.secrets.Feed(&g, c.src)
+	info.SecretTexts = c.secrets.Texts()
+	info.SecretRaw = c.secrets.Raw(c.src)
+	c.scrub(&g)
+}
+
+// scrub is the document's own guard of the promise that no output holds
+// a secret: every message, path and pointer loses every form of a secret
+// it still holds (secret.Gate), and a fix that would write one is
+// dropped. Messages are written not to quote secrets in the first place;
+// this catches a rule that forgets. Front ends pass everything through a
+// gate of their whole run again.
+func (c *checker) scrub(g *secret.Gate) {
+	if g.Empty() {
 		return
 	}
 	for i := range c.out {
 		d := &c.out[i]
-		for _, t := range texts {
-			if len(t) < secret.Shortest {
-				continue
+		d.Message = g.Clean(d.Message)
+		d.Path = g.Clean(d.Path)
+		d.Pointer = g.Clean(d.Pointer)
+		kept := d.Fixes[:0]
+		for _, f := range d.Fixes {
+			if !fixHolds(f, g) {
+				kept = append(kept, f)
 			}
-			d.Message = strings.ReplaceAll(d.Message, t, "(secret)")
-			// An alias of a secret used as a key names the place of a
-			// finding on it.
-			d.Path = strings.ReplaceAll(d.Path, t, "(secret)")
-			d.Pointer = strings.ReplaceAll(d.Pointer, escapePointer(t), "(secret)")
-			kept := d.Fixes[:0]
-			for _, f := range d.Fixes {
-				if !fixHolds(f, t) {
-					kept = append(kept, f)
-				}
-			}
-			d.Fixes = kept
 		}
+		d.Fixes = kept
 		if len(d.Fixes) == 0 {
 			d.Fixes = nil
 		}
 	}
 }
 
-// fixHolds reports whether a fix's title or edits contain text.
-func fixHolds(f Fix, text string) bool {
-	if strings.Contains(f.Title, text) {
+// fixHolds reports whether a fix's title or edits hold a secret.
+func fixHolds(f Fix, g *secret.Gate) bool {
+	if g.Holds(f.Title) {
 		return true
 	}
 	for _, e := range f.Edits {
-		if strings.Contains(e.NewText, text) {
+		if g.Holds(e.NewText) {
 			return true
 		}
 	}
@@ -264,21 +300,23 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 	switch s.Type {
 	case schema.Object:
 		if n.Kind != document.Mapping {
-			c.typeError(n, s, p)
+			c.mistyped(n, s, p)
 			return
 		}
-		if !s.Free {
-			c.object(n, s, p, key)
+		if s.Free {
+			c.secrets.StrayIn(n) // unchecked, but shown by a finding's line
+			return
 		}
+		c.object(n, s, p, key)
 	case schema.StringMap:
 		if n.Kind != document.Mapping {
-			c.typeError(n, s, p)
+			c.mistyped(n, s, p)
 			return
 		}
 		c.stringMap(n, s, p)
 	case schema.Array:
 		if n.Kind != document.Sequence {
-			c.typeError(n, s, p)
+			c.mistyped(n, s, p)
 			return
 		}
 		if s.MaxItems > 0 && len(n.Items) > s.MaxItems {
@@ -296,6 +334,14 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 	}
 }
 
+// mistyped reports a value of the wrong type where a collection belongs.
+// What it holds is placed by no schema: the names of secret members say
+// which of its values are secret (vault: - token: S).
+func (c *checker) mistyped(n *document.Node, s *schema.Schema, p path) {
+	c.secrets.StrayIn(n)
+	c.typeError(n, s, p)
+}
+
 func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
 	c.keys(n, p)
 	open := c.opts.Partial
@@ -305,6 +351,9 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		}
 		prop := s.Property(pr.Key.Text)
 		if prop == nil && c.opts.Template && pr.Key.Text != "" && pr.Key.Text[0] == Masked {
+			// A key a template writes may be any member's name, a
+			// secret's too ({{ "client_secret" }}: S).
+			c.secrets.Add(pr.Value)
 			open = true
 			continue
 		}

@@ -82,7 +82,8 @@ func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
 			continue
 		}
 		if c.opts.Template && pr.Key.Text != "" && pr.Key.Text[0] == Masked {
-			continue // members a template action writes (include ... | nindent)
+			c.secrets.Add(v) // a key a template writes may be a secret's name
+			continue         // members a template action writes (include ... | nindent)
 		}
 		var msg string
 		hidden := c.secrets.Has(v)

@@ -63,7 +63,7 @@ func (c *checker) written(n *document.Node, s *schema.Schema) string {
 // scalar checks a string, integer, number or boolean value.
 func (c *checker) scalar(n *document.Node, s *schema.Schema, p path) {
 	if n.Kind != document.Scalar {
-		c.typeError(n, s, p)
+		c.mistyped(n, s, p)
 		return
 	}
 	switch s.Type {

@@ -61,6 +61,58 @@ type File struct {
 	// document order: what a front end masks wherever it shows the source
 	// (a line under a finding, a permalink).
 	Secrets []text.Range `json:"secrets,omitempty"`
+	// SecretTexts and SecretRaw are the secrets of the text as the
+	// cluster reads them and as written where that cannot be told
+	// (check.Info): what a front end's gate learns from the file.
+	SecretTexts, SecretRaw []string `json:"-"`
+}
+
+// Feed registers the secrets of f with g.
+func (f *File) Feed(g *secret.Gate) {
+	for _, t := range f.SecretTexts {
+		g.Add(t)
+	}
+	for _, t := range f.SecretRaw {
+		g.AddRaw(t)
+	}
+}
+
+// Clean takes every secret g knows out of what f says: the findings'
+// messages, paths, pointers and fixes (a fix that would write a secret
+// is dropped), and the documents' kinds and names.
+func (f *File) Clean(g *secret.Gate) {
+	if g.Empty() {
+		return
+	}
+	for i := range f.Documents {
+		d := &f.Documents[i]
+		d.APIVersion, d.Kind, d.Name = g.Clean(d.APIVersion), g.Clean(d.Kind), g.Clean(d.Name)
+	}
+	for i := range f.Diagnostics {
+		d := &f.Diagnostics[i]
+		d.Message, d.Path, d.Pointer = g.Clean(d.Message), g.Clean(d.Path), g.Clean(d.Pointer)
+		kept := d.Fixes[:0]
+		for _, fx := range d.Fixes {
+			if !fixHolds(fx, g) {
+				kept = append(kept, fx)
+			}
+		}
+		if d.Fixes = kept; len(kept) == 0 {
+			d.Fixes = nil
+		}
+	}
+}
+
+func fixHolds(f Fix, g *secret.Gate) bool {
+	if g.Holds(f.Title) {
+		return true
+	}
+	for _, e := range f.Edits {
+		if g.Holds(e.NewText) {
+			return true
+		}
+	}
+	return false
 }
 
 // Counts returns the number of errors and warnings.
@@ -136,6 +188,7 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 	add := func(d check.Diagnostic) {
 		f.Diagnostics = append(f.Diagnostics, Convert(idx, d, enc))
 	}
+	var spans []document.Span
 	for _, d := range extra {
 		add(d)
 		// A finding of no document (a refused stream, a stream cut short)
@@ -149,7 +202,8 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 			end += d.Start
 		}
 		for _, sp := range secret.Guess(src, start, end) {
-			f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
+			spans = append(spans, sp)
+			f.SecretRaw = append(f.SecretRaw, src[sp.Start:sp.End])
 		}
 	}
 	for _, r := range results {
@@ -158,9 +212,21 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 		for _, d := range r.Diagnostics {
 			add(d)
 		}
-		for _, sp := range r.Info.Secrets {
-			f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
-		}
+		spans = append(spans, r.Info.Secrets...)
+		f.SecretTexts = append(f.SecretTexts, r.Info.SecretTexts...)
+		f.SecretRaw = append(f.SecretRaw, r.Info.SecretRaw...)
+	}
+	var g secret.Gate
+	f.Feed(&g)
+	if !g.Empty() {
+		// A secret of one document may be written again in another, in
+		// any of its forms (escaped, as a number reads): wherever the
+		// text is shown, it is masked there too.
+		g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
+		f.Clean(&g)
+	}
+	for _, sp := range secret.Merge(spans) {
+		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
 	}
 	return f
 }

@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
@@ -22,6 +23,10 @@ type Values struct {
 	// colon is masked whole: an anchor or a tag with no value after it
 	// (password: &S3CRET) is the secret the user meant to write.
 	members []document.Pair
+	// raw are texts that may be a secret as written and spans the source
+	// where they are: what a key that swallowed its value holds.
+	raw   []string
+	spans []document.Span
 }
 
 // Find returns the secret values of d, a document of kind k (nil when the
@@ -88,41 +93,21 @@ func (v Values) Spans(src string, start, end int) []document.Span {
 			at += i + len(n.Text)
 		}
 	}
+	out = append(out, v.spans...)
 	for _, pr := range v.members {
-		from := pr.Key.End
-		if i := strings.IndexByte(src[from:], ':'); i >= 0 {
-			from += i + 1
-		}
-		for from < len(src) && (src[from] == ' ' || src[from] == '\t') {
-			from++
-		}
-		to := pr.Value.End
-		if to <= from {
-			// No value after an anchor or a tag (password: &S3CRET): mask
-			// them, up to what they cannot hold: a flow indicator, a
-			// comment or the end of the line.
-			to = from
-			for to < len(src) && !strings.ContainsRune("\n\r,]}", rune(src[to])) &&
-				!(src[to] == '#' && (src[to-1] == ' ' || src[to-1] == '\t')) {
-				to++
-			}
-			for to > from && (src[to-1] == ' ' || src[to-1] == '\t') {
-				to--
-			}
-		}
-		if to > from {
+		if from, to := memberSpan(src, pr); to > from {
 			out = append(out, document.Span{Start: from, End: to})
 		}
 	}
-	// Few spans, mostly in order already: an insertion sort, which also
-	// spares the module a sort instantiated for spans.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Start < out[j-1].Start; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	merged := out[:0]
-	for _, sp := range out {
+	return Merge(out)
+}
+
+// Merge sorts spans by their start and joins those that overlap or
+// touch, in place.
+func Merge(spans []document.Span) []document.Span {
+	slices.SortFunc(spans, func(a, b document.Span) int { return a.Start - b.Start })
+	merged := spans[:0]
+	for _, sp := range spans {
 		if k := len(merged) - 1; k >= 0 && sp.Start <= merged[k].End {
 			merged[k].End = max(merged[k].End, sp.End)
 			continue
@@ -130,6 +115,66 @@ func (v Values) Spans(src string, start, end int) []document.Span {
 		merged = append(merged, sp)
 	}
 	return merged
+}
+
+// memberSpan returns what the entry of a secret member holds after its
+// colon: anchor and tag included, to the end of its value, or of the
+// anchor and tag when the value is empty (password: &S3CRET is the
+// secret its author meant to write).
+func memberSpan(src string, pr document.Pair) (from, to int) {
+	from = pr.Key.End
+	if i := strings.IndexByte(src[from:], ':'); i >= 0 {
+		from += i + 1
+	}
+	for from < len(src) && (src[from] == ' ' || src[from] == '\t') {
+		from++
+	}
+	to = pr.Value.End
+	if to <= from {
+		// No value after an anchor or a tag: mask them, up to what they
+		// cannot hold: a flow indicator, a comment or the end of the line.
+		to = from
+		if strings.HasPrefix(src[from:], "!<") {
+			// A verbatim tag may hold flow indicators (!<tag:yaml.org,2002:str>)
+			// and a reader that splits it there reads no value.
+			if i := strings.IndexAny(src[from:], ">\n"); i >= 0 && src[from+i] == '>' {
+				to = from + i + 1
+			}
+		}
+		for to < len(src) && !strings.ContainsRune("\n\r,]}", rune(src[to])) &&
+			!(src[to] == '#' && (src[to-1] == ' ' || src[to-1] == '\t')) {
+			to++
+		}
+		for to > from && (src[to-1] == ' ' || src[to-1] == '\t') {
+			to--
+		}
+	}
+	return from, to
+}
+
+// Feed registers the secrets of v, a document of src, with g.
+func (v Values) Feed(g *Gate, src string) {
+	for _, t := range v.Texts() {
+		g.Add(t)
+	}
+	for _, t := range v.Raw(src) {
+		g.AddRaw(t)
+	}
+}
+
+// Raw returns what may be a secret as written where the reader cannot
+// say how to read it: what a secret member's entry holds when its value
+// is empty (an anchor or a tag with nothing after it, or a tag the
+// reader did not take whole), and what a key that swallowed its value
+// holds after the colon.
+func (v Values) Raw(src string) []string {
+	out := v.raw
+	for _, pr := range v.members {
+		if from, to := memberSpan(src, pr); to > from && pr.Value.End <= from {
+			out = append(out, src[from:to])
+		}
+	}
+	return out
 }
 
 // walk follows the schema down to the members that hold secrets.
@@ -178,15 +223,30 @@ func (v *Values) Stray(pr document.Pair) {
 		v.mark(pr.Value)
 		return
 	}
-	if n := pr.Value; n != nil {
-		for _, p := range n.Pairs {
-			v.Stray(p)
+	// In a flow mapping YAML reads "password:S" as one key: what follows
+	// the colon is the secret its author meant.
+	k := pr.Key
+	if name, rest, ok := strings.Cut(k.Text, ":"); ok && rest != "" && names[strings.TrimSpace(name)] {
+		v.raw = append(v.raw, rest)
+		if k.Kind == document.Scalar && k.Style == document.Plain && !k.Alias && k.End-k.Start == len(k.Text) {
+			v.spans = append(v.spans, document.Span{Start: k.Start + len(name) + 1, End: k.End})
 		}
-		for _, it := range n.Items {
-			for _, p := range it.Pairs {
-				v.Stray(p)
-			}
-		}
+	}
+	v.StrayIn(pr.Value)
+}
+
+// StrayIn is Stray for every entry below n, at any depth: the content of
+// a value whose type is not the schema's (a sequence where a mapping
+// belongs), which the schema cannot place.
+func (v *Values) StrayIn(n *document.Node) {
+	if n == nil {
+		return
+	}
+	for _, p := range n.Pairs {
+		v.Stray(p)
+	}
+	for _, it := range n.Items {
+		v.StrayIn(it)
 	}
 }
 
@@ -197,6 +257,9 @@ func (v Values) Texts() []string {
 	for n := range v.origins {
 		if n.Kind == document.Scalar && n.Type != document.Null && n.Type != document.Bool && n.Text != "" {
 			out = append(out, n.Text)
+			if n.YAML12 != "" {
+				out = append(out, n.YAML12) // what a warning says another reader sees
+			}
 		}
 	}
 	return out

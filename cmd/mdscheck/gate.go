@@ -1,0 +1,66 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/secret"
+)
+
+// runGate returns the gate of a run: every secret of every file checked,
+// of the previous version and of a build, so that a secret of one file
+// written again in another (a name, a label, a message about a deleted
+// resource) is masked there too. It takes those secrets out of every
+// result at once; the writers pass what they show of the source, and the
+// JSON they write, through it again.
+//
+// The paths of the files, which the user named, and the words of
+// mdscheck's own vocabulary are safe: they stay whole where they are the
+// whole of a JSON string, even when a secret's text is one of them.
+func runGate(results []fileResult) *secret.Gate {
+	g := &secret.Gate{}
+	for _, r := range results {
+		r.file.Feed(g)
+	}
+	for i := range results {
+		results[i].file.Clean(g)
+		results[i].gate = g
+		p := results[i].path
+		for _, safe := range []string{p, filepath.ToSlash(p), sarifURI(strings.TrimPrefix(filepath.ToSlash(p), "./")), sarifURI(filepath.ToSlash(treePath(p)))} {
+			g.Safe(safe)
+		}
+	}
+	for _, r := range check.Rules {
+		g.Safe(r.Code)
+		g.Safe(check.RuleURL(r.Code))
+	}
+	for _, s := range []string{"error", "warning", "note", "info", "none"} {
+		g.Safe(s)
+	}
+	return g
+}
+
+// lineSecrets adds to spans, the secret spans of the line [ls, le) of src
+// in order, every place of the line where the gate finds a secret's form.
+func lineSecrets(g *secret.Gate, src string, ls, le int, spans [][2]int) [][2]int {
+	if g.Empty() {
+		return spans
+	}
+	g.Find(src[ls:le], func(s, e int) { spans = append(spans, [2]int{ls + s, ls + e}) })
+	// Few spans on a line: an insertion sort by start, then merged.
+	for i := 1; i < len(spans); i++ {
+		for j := i; j > 0 && spans[j][0] < spans[j-1][0]; j-- {
+			spans[j], spans[j-1] = spans[j-1], spans[j]
+		}
+	}
+	out := spans[:0]
+	for _, sp := range spans {
+		if k := len(out) - 1; k >= 0 && sp[0] <= out[k][1] {
+			out[k][1] = max(out[k][1], sp[1])
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}

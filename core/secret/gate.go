@@ -1,0 +1,284 @@
+package secret
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mdscheck/mdscheck/core/decimal"
+)
+
+// Masked stands for a secret's text wherever the gate takes one out of a
+// message: the same word whatever the secret, so that not even its length
+// shows.
+const Masked = "(secret)"
+
+// A Gate knows the secrets of a whole run (every document, file and
+// previous version a front end read) and takes them out of what leaves
+// it: messages, paths, names, lines of source, JSON. It looks for every
+// form in which a secret's text can come out again: as written in the
+// source, decoded, as a number reads (1_234_567 is 1234567), escaped the
+// way Go, JSON and YAML escape it, as a JSON pointer token and the way
+// GitHub escapes an annotation, and line by line. Texts shorter than
+// Shortest are not looked for: masking every "abc" would hide what the
+// text says and no secret.
+//
+// The zero Gate knows no secret. A Gate is not safe for concurrent Add;
+// once filled, its other methods are.
+type Gate struct {
+	// forms by the first four bytes of each; the filter answers "none
+	// starts here" for almost every position of a text without a map
+	// lookup.
+	byPrefix map[uint32][]string
+	filter   [1 << 10]uint64
+	safe     map[string]bool
+}
+
+// Add registers a secret's decoded text (the value as the cluster gets
+// it) and every form it can take in output.
+func (g *Gate) Add(text string) {
+	if len(text) < Shortest {
+		return
+	}
+	g.form(text)
+	if strings.ContainsAny(text, "\n\r") {
+		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			g.Add(line)
+		}
+	}
+	q := strconv.Quote(text)
+	g.form(q[1 : len(q)-1])
+	q = strconv.QuoteToASCII(text)
+	g.form(q[1 : len(q)-1])
+	g.form(jsonEscape(text))
+	g.form(strings.NewReplacer("~", "~0", "/", "~1").Replace(text))
+	g.form(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(text))
+	g.form(strings.NewReplacer("'", "''").Replace(text))
+	// A number is also the value it reads as, which a message may state.
+	if d, ok := decimal.Parse(strings.ReplaceAll(text, "_", "")); ok {
+		g.form(d.String())
+	}
+	if n, err := strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64); err == nil {
+		g.form(strconv.FormatInt(n, 10))
+	}
+}
+
+// AddRaw registers a secret as the source writes it, when it is not known
+// how to read it: the text under a mask of a document that could not be
+// read, or of a value the reader may have split. Besides the whole text,
+// each of its lines and of its words (split at blanks and flow
+// indicators) is a secret: a message may quote any piece of what a
+// broken document meant as one value.
+func (g *Gate) AddRaw(raw string) {
+	raw = strings.TrimSpace(raw)
+	g.Add(raw)
+	for _, w := range strings.FieldsFunc(raw, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ',' || r == '{' || r == '}' || r == '[' || r == ']'
+	}) {
+		g.Add(w)
+		// Quoted, the word may be read without its quotes.
+		if t := strings.Trim(w, `"'`); t != w {
+			g.Add(t)
+		}
+	}
+}
+
+// Safe declares a text that the gate leaves whole where it is the whole
+// of a JSON string: a file's path or URI, which the user named, or a word
+// of mdscheck's own vocabulary (a rule code, a severity).
+func (g *Gate) Safe(text string) {
+	if g.safe == nil {
+		g.safe = map[string]bool{}
+	}
+	g.safe[text] = true
+}
+
+// Empty reports whether the gate knows no secret.
+func (g *Gate) Empty() bool { return g == nil || len(g.byPrefix) == 0 }
+
+func (g *Gate) form(f string) {
+	if len(f) < Shortest {
+		return
+	}
+	if g.byPrefix == nil {
+		g.byPrefix = map[uint32][]string{}
+	}
+	p := prefix(f)
+	for _, have := range g.byPrefix[p] {
+		if have == f {
+			return
+		}
+	}
+	// Longest first: at one position the longest form is the one taken.
+	forms := append(g.byPrefix[p], f)
+	for i := len(forms) - 1; i > 0 && len(forms[i]) > len(forms[i-1]); i-- {
+		forms[i], forms[i-1] = forms[i-1], forms[i]
+	}
+	g.byPrefix[p] = forms
+	h := hash(p)
+	g.filter[h/64] |= 1 << (h % 64)
+}
+
+func prefix(s string) uint32 {
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+func hash(p uint32) uint32 { return (p * 2654435761) >> 16 }
+
+// Find calls fn with the start and end of every place in s where a form
+// of a secret is written, in order and merged where they overlap.
+func (g *Gate) Find(s string, fn func(start, end int)) {
+	if g.Empty() {
+		return
+	}
+	start, end := -1, -1
+	for i := 0; i+Shortest <= len(s); i++ {
+		p := prefix(s[i:])
+		h := hash(p)
+		if g.filter[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		for _, f := range g.byPrefix[p] {
+			if strings.HasPrefix(s[i:], f) {
+				switch {
+				case i <= end:
+					end = max(end, i+len(f))
+				default:
+					if start >= 0 {
+						fn(start, end)
+					}
+					start, end = i, i+len(f)
+				}
+				break
+			}
+		}
+	}
+	if start >= 0 {
+		fn(start, end)
+	}
+}
+
+// Clean returns s with every form of every secret replaced by Masked.
+func (g *Gate) Clean(s string) string {
+	if g.Empty() || len(s) < Shortest {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	g.Find(s, func(start, end int) {
+		if b.Len() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(Masked)
+		last = end
+	})
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// Holds reports whether s holds a form of a secret.
+func (g *Gate) Holds(s string) bool {
+	found := false
+	g.Find(s, func(int, int) { found = true })
+	return found
+}
+
+// JSON returns b, a JSON text, with every string value cleaned (Clean),
+// except those Safe declares. Object keys are mdscheck's own names and
+// are left alone, so the shape of the output stays as documented. A text
+// that is not JSON is cleaned whole.
+func (g *Gate) JSON(b []byte) []byte {
+	if g.Empty() {
+		return b
+	}
+	var out []byte
+	last := 0
+	for i := 0; i < len(b); i++ {
+		if b[i] != '"' {
+			continue
+		}
+		end := i + 1
+		escaped := false
+		for ; end < len(b) && b[end] != '"'; end++ {
+			if b[end] == '\\' {
+				escaped = true
+				end++
+			}
+		}
+		if end >= len(b) {
+			return []byte(g.Clean(string(b))) // not JSON: no string ends
+		}
+		lit := b[i : end+1]
+		j := end + 1
+		for j < len(b) && (b[j] == ' ' || b[j] == '\n' || b[j] == '\r' || b[j] == '\t') {
+			j++
+		}
+		isKey := j < len(b) && b[j] == ':'
+		if !isKey {
+			s := string(lit[1 : len(lit)-1])
+			if escaped {
+				s = jsonUnescape(s)
+			}
+			if !g.safe[s] {
+				if c := g.Clean(s); c != s {
+					out = append(out, b[last:i]...)
+					out = append(out, '"')
+					out = append(out, jsonEscape(c)...)
+					out = append(out, '"')
+					last = end + 1
+				}
+			}
+		}
+		i = end
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[last:]...)
+}
+
+// jsonEscape returns s as the inside of a JSON string, escaped as
+// encoding/json escapes it (without its escaping of HTML characters).
+func jsonEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
+			b.WriteString(`\u`)
+			h := strconv.FormatInt(int64(r), 16)
+			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// jsonUnescape decodes the inside of a JSON string; what it cannot read
+// it keeps as written.
+func jsonUnescape(s string) string {
+	v, err := strconv.Unquote(`"` + s + `"`)
+	if err != nil {
+		// JSON's \/ and surrogate pairs are not Go's.
+		v, err = strconv.Unquote(`"` + strings.ReplaceAll(s, `\/`, `/`) + `"`)
+		if err != nil {
+			return s
+		}
+	}
+	return v
+}
