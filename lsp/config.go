@@ -11,6 +11,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/config"
 	"github.com/tliron/glsp"
@@ -121,6 +122,12 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 	file, checked := d.checker.run(src, settings.options(), enc)
 	// The lifecycle findings obey the configuration like the others.
 	s.addChanges(d, src, settings.Previous, enc, &file)
+	if settings.Previous != previousOff {
+		// What the previous version held is secret here too.
+		g := &secret.Gate{}
+		d.previous.secrets(g)
+		file.Clean(g)
+	}
 	return p.Apply(file), checked
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -84,6 +85,7 @@ func (s *server) check(d *openDoc) {
 	// than none.
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
+		s.gates.Store(gateKey{d.uri, false}, s.gateOf(d, res.file))
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1
@@ -132,6 +134,36 @@ func (s *server) check(d *openDoc) {
 		d.pending = true
 	}
 	d.mu.Unlock()
+}
+
+// gateOf returns the gate of a document's result: the secrets of its
+// text and of its previous version, which every message the server sends
+// passes (stream.WriteObject), whatever wrote it: diagnostics, hover,
+// completion, the outline, a command's answer, a log line.
+func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
+	g := &secret.Gate{}
+	f.Feed(g)
+	if s.current().Previous != previousOff {
+		d.previous.secrets(g)
+	}
+	g.Safe(d.uri)
+	g.Safe("mdscheck")
+	for _, r := range check.Rules {
+		g.Safe(r.Code)
+		g.Safe(check.RuleURL(r.Code))
+	}
+	return g
+}
+
+// gateJSON passes an outgoing message through the gate of every open
+// document. It takes no lock a sender may hold: diagnostics are sent
+// under their document's.
+func (s *server) gateJSON(body []byte) []byte {
+	s.gates.Range(func(_, g any) bool {
+		body = g.(*secret.Gate).JSON(body)
+		return true
+	})
+	return body
 }
 
 // safely runs f and logs a panic instead of ending the process: a worker

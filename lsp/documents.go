@@ -34,6 +34,7 @@ type openDoc struct {
 	// Only the read loop uses these.
 	v            *view // the documents of text
 	outlineNoted bool  // the user was told the outline is cut short
+	live         liveGates
 }
 
 // snapshot returns the version and text at this moment.
@@ -164,5 +165,6 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	// editor's problem list, stale.
 	s.client.notify(string(protocol.ServerTextDocumentPublishDiagnostics),
 		protocol.PublishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
+	s.forgetGates(d.uri)
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
@@ -42,6 +43,21 @@ type streamChecker struct {
 type checkedDoc struct {
 	text string // a copy: a cached result must not pin a whole old stream
 	file report.File
+}
+
+// secrets feeds g with the secrets the last run found in the document
+// text t, and reports whether it had checked t. It does not wait for a
+// run under way.
+func (c *streamChecker) secrets(t string, g *secret.Gate) bool {
+	if !c.mu.TryLock() {
+		return false
+	}
+	defer c.mu.Unlock()
+	d, ok := c.done[t]
+	if ok {
+		d.file.Feed(g)
+	}
+	return ok
 }
 
 // checkResult is what one run found: the File every front end shows, for
@@ -131,7 +147,13 @@ func (c *streamChecker) run(src string, opts check.Options, enc text.Encoding) (
 		for _, x := range d.file.Diagnostics {
 			f.Diagnostics = append(f.Diagnostics, placed(x, i, at, line))
 		}
+		f.SecretTexts = append(f.SecretTexts, d.file.SecretTexts...)
+		f.SecretRaw = append(f.SecretRaw, d.file.SecretRaw...)
 	}
+	// A secret of one document written again in another.
+	var g secret.Gate
+	f.Feed(&g)
+	f.Clean(&g)
 	c.done = done
 	checked := make([]checkedText, len(todo))
 	for j, i := range todo {

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -38,6 +40,32 @@ type previousVersion struct {
 	// The last comparison, which hover reads while the text is unchanged.
 	cmp     *narrowed
 	cmpText string
+	// The secrets of text, for the document's gate; gateText is the text
+	// they were found in.
+	gate     *secret.Gate
+	gateText string
+}
+
+// secrets feeds g with the secrets of the previous version, when one has
+// been read: a change message may quote its values, a deletion its name.
+func (p *previousVersion) secrets(g *secret.Gate) {
+	p.mu.Lock()
+	src, found, known, knownText := p.text, p.found, p.gate, p.gateText
+	p.mu.Unlock()
+	if !found {
+		return
+	}
+	if known == nil || knownText != src {
+		known = &secret.Gate{}
+		f := report.Validate(src, text.UTF16, check.DefaultOptions)
+		f.Feed(known)
+		p.mu.Lock()
+		if p.text == src {
+			p.gate, p.gateText = known, src
+		}
+		p.mu.Unlock()
+	}
+	g.Merge(known)
 }
 
 // markStale asks for the previous version to be read again at the next

@@ -63,7 +63,9 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 	s.client = rc
 	params := &heldParams{}
 	a := &adapter{handler: s, params: params, log: logger, verbose: opts.Verbose, onExit: s.exit}
-	conn := jsonrpc2.NewConn(context.Background(), newStream(in, out, logger, params), a)
+	st := newStream(in, out, logger, params)
+	st.gate = s.gateJSON
+	conn := jsonrpc2.NewConn(context.Background(), st, a)
 	rc.conn = conn
 	close(rc.ready)
 	<-conn.DisconnectNotify()
@@ -103,6 +105,10 @@ type server struct {
 	settings Settings
 	docs     map[string]*openDoc
 	warned   map[string]bool // the warnings said once (warnOnce)
+
+	// gates holds the gate of each open document's last result (gateOf),
+	// by URI: what every outgoing message passes.
+	gates sync.Map
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 }
@@ -161,6 +167,10 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 		return nil, true, true, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is already initialized"}
 	case state == stateShutdown:
 		return nil, true, true, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shutting down: only exit is accepted"}
+	case contentMethods[ctx.Method]:
+		s.refreshGates(ctx.Method, ctx.Params)
+	}
+	switch {
 	case ctx.Method == methodStats:
 		return s.stats(), true, true, nil
 	case ctx.Method == string(protocol.MethodTextDocumentDidChange):

@@ -48,6 +48,9 @@ type stream struct {
 
 	wmu sync.Mutex // one writer at a time: the read loop and the workers both send
 	w   io.Writer
+	// gate takes the secrets of the open documents out of a message
+	// before it is sent; nil sends it as it is.
+	gate func([]byte) []byte
 }
 
 func newStream(in io.Reader, out io.Writer, logger *log.Logger, params *heldParams) *stream {
@@ -67,6 +70,9 @@ func (s *stream) WriteObject(obj any) error {
 		return err
 	}
 	body = s.ids.outgoing(body)
+	if s.gate != nil {
+		body = s.gate(body)
+	}
 	var buf bytes.Buffer
 	buf.Grow(len(body) + 32)
 	buf.WriteString("Content-Length: ")

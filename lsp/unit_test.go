@@ -129,6 +129,9 @@ func TestIncrementalMatchesValidate(t *testing.T) {
 			}
 			got, _ := c.run(src, opts, text.UTF16)
 			want := report.Validate(src, text.UTF16, opts)
+			// The server shows no source, so it keeps no ranges of secrets;
+			// their texts it keeps for its gate.
+			want.Secrets = nil
 			if a, b := mustJSON(t, got), mustJSON(t, want); a != b {
 				t.Fatalf("step %d (crlf %t): the incremental check differs from report.Validate\ntext:\n%s\ngot:  %s\nwant: %s", step, crlf, src, a, b)
 			}

@@ -93,6 +93,21 @@ func (g *Gate) Safe(text string) {
 	g.safe[text] = true
 }
 
+// Merge adds what other knows, its secrets and its safe texts, to g.
+func (g *Gate) Merge(other *Gate) {
+	if other == nil {
+		return
+	}
+	for _, forms := range other.byPrefix {
+		for _, f := range forms {
+			g.form(f)
+		}
+	}
+	for t := range other.safe {
+		g.Safe(t)
+	}
+}
+
 // Empty reports whether the gate knows no secret.
 func (g *Gate) Empty() bool { return g == nil || len(g.byPrefix) == 0 }
 
