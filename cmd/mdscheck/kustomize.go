@@ -88,6 +88,12 @@ func buildOverlay(dir string) (string, []built, error) {
 		}
 		return "", nil, fmt.Errorf("%s: no kustomization.yaml, kustomization.yml or Kustomization", dir)
 	}
+	// Kustomize reads it by its path with links resolved (its loader
+	// confirms each directory so): an overlay named through a link would
+	// otherwise be built without the annotations that place findings.
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
 	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
 	m, err := k.Run(tracingFS{filesys.MakeFsOnDisk(), root}, abs)
 	if err != nil {

@@ -109,7 +109,7 @@ func jsonFindings(t *testing.T, out string) []string {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-func write(t *testing.T, path, text string) {
+func write(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -194,4 +194,29 @@ func TestKustomizeJSONPatchHidesSecrets(t *testing.T) {
 	if code, _, errs := runCLI(t, "", "validate", "--previous", "git:HEAD", "--kustomize", "ov"); code != 2 || !strings.Contains(errs, "name the folders of the overlay") {
 		t.Errorf("--previous with --kustomize alone: exit %d, %q", code, errs)
 	}
+}
+
+// TestKustomizeThroughALink places the findings of an overlay named by a
+// path through a link as it places those of the overlay itself: kustomize
+// reads the kustomization by its real path.
+func TestKustomizeThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(mustAbs(t, "testdata"), "kustomize"), filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	t.Chdir(dir)
+	_, out, errs := runCLI(t, "", "validate", "--format", "json", "--kustomize", "link/overlays/prod")
+	want := "link/overlays/prod/plan.yaml:8:25 enum\nlink/overlays/prod/retention.yaml:3:10 type"
+	if got := strings.Join(jsonFindings(t, out), "\n"); got != want {
+		t.Errorf("findings:\n%s\nwant:\n%s\n%s", got, want, errs)
+	}
+}
+
+func mustAbs(t *testing.T, path string) string {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return abs
 }
