@@ -47,9 +47,10 @@ func position(line, character int32) text.Position {
 // two documents the module can keep its collector going and stop once the
 // result is as large as it may get.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
+	f := checkText(src).build(enc)
 	var w jsonWriter
-	w.file(checkText(src).build(enc))
-	return w.b, nil
+	w.file(f)
+	return fileGate(&f).JSON(w.b), nil
 }
 
 // checkedText is the work of validate on one text, before it is written.
@@ -113,7 +114,11 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 		}
 		gone = c.Previous[0].Findings
 	}
-	f := cur.build(enc)
+	f, was := cur.build(enc), old.build(enc)
+	// What the previous version held is secret in this one too: a
+	// change message may quote it, a deletion name it.
+	g := fileGate(&f, &was)
+	f.Clean(g)
 	if len(gone) > 0 {
 		// A resource that is gone has no place in src: its deletion goes
 		// on the first line, as a finding of no document, which come
@@ -137,12 +142,12 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	w.int(counts.Changed)
 	w.raw(`,"deleted":`)
 	w.int(counts.Deleted)
-	if s := old.build(enc).Secrets; len(s) > 0 {
+	if s := was.Secrets; len(s) > 0 {
 		w.raw(`,"previousSecrets":`)
 		list(&w, false, len(s), func(i int) { w.rng(s[i]) })
 	}
 	w.raw("}")
-	return w.b, nil
+	return g.JSON(w.b), nil
 }
 
 // One validate call checks the documents that start in the first
@@ -207,14 +212,14 @@ func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, err
 	}
 	var w jsonWriter
 	w.completion(items)
-	return w.b, nil
+	return documentGate(src, pos).JSON(w.b), nil
 }
 
 // hoverJSON is the result of hover: an LSP Hover or null.
 func hoverJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error) {
 	var w jsonWriter
 	w.hover(lang.Hover(src, pos, enc))
-	return w.b, nil
+	return documentGate(src, pos).JSON(w.b), nil
 }
 
 // errorJSON is the result of a call that failed: {"error": msg}.

@@ -297,3 +297,24 @@ func jsonUnescape(s string) string {
 	}
 	return v
 }
+
+// Foreign returns what of msg, the message of another program (a
+// Kustomize build's error), may be shown: another program may quote
+// anything it read, a patch's text or a map of values, so the message is
+// cut where a secret member's name first appears, in any case, and what
+// the gate knows is masked before that. The second result reports whether
+// anything was cut.
+func (g *Gate) Foreign(msg string) (string, bool) {
+	cut := len(msg)
+	lower := strings.ToLower(msg)
+	for name := range names {
+		if i := strings.Index(lower, name); i >= 0 && i < cut {
+			cut = i
+		}
+	}
+	// A line that is not the first may be any text the program read.
+	if i := strings.IndexAny(msg, "\n\r"); i >= 0 && i < cut {
+		cut = i
+	}
+	return g.Clean(msg[:cut]), cut < len(msg)
+}

@@ -123,3 +123,20 @@ func FuzzGate(f *testing.F) {
 		}
 	})
 }
+
+// TestForeign: another program's message is cut before a secret's name
+// and before its second line.
+func TestForeign(t *testing.T) {
+	var g Gate
+	g.Add("known-secret")
+	for _, tc := range []struct{ in, want string }{
+		{"no such file: kustomization.yaml", "no such file: kustomization.yaml"},
+		{"patch failed: map[spec:map[Password:hunter2]]", "patch failed: map[spec:map["},
+		{"bad value known-secret in line 3", "bad value (secret) in line 3"},
+		{"failed to apply\nuserConfig:\n  x: 1", "failed to apply"},
+	} {
+		if got, _ := g.Foreign(tc.in); got != tc.want {
+			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -471,10 +471,30 @@ function setText(text, userEvent) {
 // doc; otherwise the worker checks doc now. Mapping older ranges through
 // the edits since would miss a secret typed in the meantime.
 async function secretsOf(doc, previous = false) {
-  if (!previous && lastChecked?.doc === doc) return lastChecked.result.secrets ?? [];
-  if (previous && lastChecked?.prevDoc === doc) return lastChecked.result.previousSecrets ?? [];
-  const { result } = await checker.request('validate', doc.toString());
-  return result.secrets ?? [];
+  let result;
+  let ofPrevious = false;
+  if (!previous && lastChecked?.doc === doc) result = lastChecked.result;
+  else if (previous && lastChecked?.prevDoc === doc) [result, ofPrevious] = [lastChecked.result, true];
+  else ({ result } = await checker.request('validate', doc.toString()));
+  const ranges = [...((ofPrevious ? result.previousSecrets : result.secrets) ?? [])];
+  // Past what one call checks, nobody knows where the secrets are: the
+  // link holds nothing of the text from there on (of a previous version,
+  // nothing at all, as its limit finding has no place in it).
+  for (const d of result.diagnostics ?? []) {
+    if (d.rule !== 'limit' || d.document !== -1) continue;
+    if (ofPrevious) ranges.push(wholeOf(doc));
+    else if (!d.message.includes('previous version')) ranges.push({ start: d.range.start, end: endOf(doc) });
+  }
+  return ranges;
+}
+
+// endOf is the position of the end of doc; wholeOf the range of all of it.
+function endOf(doc) {
+  const last = doc.line(doc.lines);
+  return { line: doc.lines - 1, character: last.length };
+}
+function wholeOf(doc) {
+  return { start: { line: 0, character: 0 }, end: endOf(doc) };
 }
 
 // permalinkOf resolves to the link of doc and prevDoc (null when not

@@ -437,6 +437,28 @@ test('no link the page makes holds a secret, for every generated leak case', asy
   await page.close();
 });
 
+test('a link of a text past what one check covers holds nothing from there on', async () => {
+  const page = await open();
+  // 100,001 empty documents (one call checks 100,000), then a manifest
+  // whose secret no check reached.
+  const secret = 'Zq81-unchecked-pw';
+  const head = 'apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\n';
+  const t = head + '---\n'.repeat(100_001) + grafanaWith(secret);
+  const link = await page.evaluate(async (t) => {
+    const { hash, replaced } = await window.mdscheckPlayground.permalink(t);
+    return { hash, replaced };
+  }, t);
+  const carried = await decode(link.hash);
+  assert.ok(!carried.includes(secret), 'the unchecked part holds no secret in the link');
+  assert.ok(carried.startsWith(head), 'what was checked is kept');
+  assert.ok(link.replaced >= 1);
+  await page.close();
+});
+
+// grafanaWith is a Grafana manifest whose SMTP password is secret.
+const grafanaWith = (secret) => 'apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n' +
+  `  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@example.com, password: ${secret}}\n`;
+
 test('a damaged link says so and shows an example', async () => {
   const page = await open('#code=not*base64');
   assert.match(await page.textContent('#notice'), /This link could not be read: the link is damaged/);
