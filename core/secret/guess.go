@@ -34,112 +34,406 @@ func secretNames() map[string]bool {
 }
 
 // Guess returns the spans of src[start:end], a document that could not be
-// read, that may hold secret values. Without a tree the schema cannot say
-// where a secret is, so the guess goes by name: after a key that some kind
-// names secret (password, token, ...), however the key is written (quoted,
-// escaped, tagged, anchored, blanks before the colon, an explicit "? "
-// key), the rest of its line and the lines indented below it (a block
-// scalar, a folded plain or quoted scalar, a flow mapping's value that
-// goes on), and a block sequence that is its value.
+// read, that may hold secret values: at most one span per line, in order.
+// Without a tree the schema cannot say where a secret is, so the guess goes
+// by name. After a colon that follows a name some kind marks secret
+// (password, token, ...), however the key is written (plain, quoted,
+// escaped, over lines in quotes, tagged, anchored, an alias of an anchor
+// on such a name, blanks before the colon, after another key or in a flow
+// mapping, no blank after the colon, an explicit "? " key, a ':' that
+// starts the next line), the rest of the line is masked, and so are the
+// lines after it while the value may go on: a quoted scalar until its
+// closing quote and a flow collection until it closes, whatever their
+// indentation; lines indented below the key; lines at or left of it that
+// start no entry of a mapping (the value on the line after its key, a
+// sequence, a scalar written too far left). A line that starts with a key
+// ends the value, so the line of the syntax error stays readable when it
+// holds no secret. The value of an anchor that a secret's value aliases is
+// masked where the anchor is.
 // It masks too much rather than too little: a syntax error is the moment a
-// user pastes the output into a ticket.
+// user pastes the output into a ticket. It is linear in the document's
+// size: at most three readings of a few steps per byte.
 func Guess(src string, start, end int) []document.Span {
-	var out []document.Span
-	under := -1    // indentation of a secret key whose deeper lines are masked
-	items := false // and its value is empty: a sequence at its indentation is the value
-	explicit := -1 // indentation of an explicit secret key ("? password")
+	g := guess(src, start, end, nil, false)
+	if len(g.aliased) > 0 {
+		// The value of an anchor aliased in a secret's value is secret
+		// too, wherever it is written: a second reading masks it. When
+		// that finds aliases of more anchors (an anchored value holding
+		// aliases), a third masks every anchored value rather than read
+		// again for each.
+		known := g.aliased
+		g = guess(src, start, end, known, false)
+		for name := range g.aliased {
+			if !known[name] {
+				g = guess(src, start, end, nil, true)
+				break
+			}
+		}
+	}
+	return g.out
+}
+
+// guess reads src[start:end] once, taking the anchors named in anchored
+// (or all of them) for secrets' values.
+func guess(src string, start, end int, anchored map[string]bool, all bool) *guesser {
+	g := &guesser{col: -1, explicit: -1, block: -1, anchored: anchored, all: all}
 	for pos := start; pos < end; {
-		eol := strings.IndexByte(src[pos:end], '\n')
-		next := end
-		if eol < 0 {
-			eol = end
-		} else {
-			eol += pos
-			next = eol + 1
-		}
-		line := src[pos:eol]
-		body := strings.TrimRight(line, "\r")
-		indent := len(body) - len(strings.TrimLeft(body, " \t"))
-		content := body[indent:]
-		mask := func(from int) {
-			if from < len(body) {
-				out = append(out, document.Span{Start: pos + from, End: pos + len(body)})
+		// YAML also breaks lines at a lone CR (a document that holds one
+		// cannot be read): a line the reader sees starts there.
+		eol, next := end, end
+		if i := strings.IndexAny(src[pos:end], "\r\n"); i >= 0 {
+			eol, next = pos+i, pos+i+1
+			if src[eol] == '\r' && next < end && src[next] == '\n' {
+				next++
 			}
 		}
-		if under >= 0 {
-			if content == "" || indent > under || items && indent == under && (content == "-" || strings.HasPrefix(content, "- ")) {
-				mask(indent)
-				pos = next
-				continue
-			}
-			under, items = -1, false
-		}
-		if explicit >= 0 {
-			if indent == explicit && (content == ":" || strings.HasPrefix(content, ": ")) {
-				mask(indent + 1)
-				under, items, explicit = indent, false, -1
-				pos = next
-				continue
-			}
-			explicit = -1
-		}
-		if k, ok := strings.CutPrefix(content, "? "); ok && secretKey(strings.TrimSpace(k)) {
-			explicit = indent
-		} else if at := secretValue(body); at >= 0 {
-			mask(at)
-			under = indent
-			items = strings.TrimSpace(body[at:]) == ""
+		if from := g.line(src[pos:eol]); from < eol-pos {
+			g.out = append(g.out, document.Span{Start: pos + from, End: eol})
 		}
 		pos = next
 	}
-	return out
+	return g
 }
 
-// secretValue finds the first secret key of a line and returns where its
-// value starts; -1 when there is none.
-func secretValue(line string) int {
-	for i := 0; i < len(line); i++ {
-		if line[i] != ':' || i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '\t' {
+// guesser holds what the lines read so far say about the next ones.
+type guesser struct {
+	out []document.Span
+	// A rough reading of YAML's syntax, enough to know where values end.
+	depth  int  // flow collections open
+	quote  byte // the quote of a quoted scalar open at the end of the line, or 0
+	inside bool // and it opened in a secret's value
+	block  int  // a block scalar's parent column: deeper lines are its text; or -1
+	// The value of a secret key, which may go on while col >= 0.
+	col    int  // the key's column: lines at or left of it may end the value
+	at     int  // the flow depth at the key
+	ended  bool // a ',' or a closing bracket at that depth ended it in a flow
+	closed bool // a closing bracket did, of the collection that holds it
+	// A key whose value may follow on a line that starts with ':'.
+	pending  bool // it may be secret
+	explicit int  // the column of its "?" while its lines go on, or -1
+	// anchors on what may be a secret's name: their aliases may be keys.
+	anchors map[string]bool
+	// aliased are the aliases in secrets' values; the values of the
+	// anchors in anchored (of all anchors when all is set) are secret.
+	aliased, anchored map[string]bool
+	all               bool
+}
+
+// line reads the text of a line and returns where masking starts on it
+// (len(s) when nothing is masked).
+func (g *guesser) line(s string) int {
+	indent := 0
+	for indent < len(s) && isBlank(s[indent]) {
+		indent++
+	}
+	content := s[indent:]
+	from := len(s)
+	// Does the value of a secret key go on here?
+	if g.col >= 0 {
+		switch {
+		case g.quote != 0 && g.inside, !g.ended && g.depth > g.at:
+			from = indent // inside its quoted scalar or flow collection
+		case content == "":
+		case indent > g.col:
+			from = indent
+		case content[0] == '#':
+		case g.closed || keyLike(content):
+			// A line that starts an entry, or any line at or left of the
+			// key once the flow collection that holds it is closed. (After
+			// a ',' a line that is no entry may go on with a value that
+			// holds one.)
+			g.col = -1
+		default:
+			from = indent
+		}
+	}
+	if g.pending || g.explicit >= 0 {
+		switch {
+		case content == "" || content[0] == '#':
+		case content[0] == ':':
+			if g.pending {
+				from = min(from, g.key(indent, valueStart(s, indent+1)))
+			}
+			g.pending, g.explicit = false, -1
+		case g.explicit >= 0 && indent > g.explicit:
+			g.pending = true // a key over several lines: it may spell any name
+		default:
+			g.pending, g.explicit = false, -1
+		}
+	}
+	text := g.block >= 0 && (content == "" || indent > g.block)
+	if !text {
+		g.block = -1
+		if q := indent + items(content); q < len(s) && s[q] == '?' && (q+1 == len(s) || isBlank(s[q+1])) {
+			secret, read := nameNode(s[q+1:])
+			g.explicit, g.pending = q, secret || !read
+		}
+	}
+	// The bytes of the line, in YAML's rough terms: quotes, flow
+	// brackets, comments, block scalars. Keys are looked for everywhere,
+	// in quotes and comments too, in case the rough reading is wrong.
+	node := true      // a node may start here
+	comment := len(s) // where a comment starts
+	entry := indent   // the column of the last key on the line
+	skip := text      // the rest of the line is a comment or a block scalar's text
+	prop := 0         // the end of a tag or an anchor
+	// A double-quoted scalar that goes on from the line above, and where
+	// it ends: as a key, escapes over the line break may spell any name.
+	carried, multi := g.quote == '"', -1
+	for i := indent; i < len(s); i++ {
+		c := s[i]
+		keyed := false // a secret key's colon: its value starts after it
+		if c == ':' {
+			j, e := keyBefore(s, i)
+			if i+1 == len(s) || isBlank(s[i+1]) || g.depth > 0 {
+				entry = j
+			}
+			if g.named(s, j, e) || e == multi {
+				from, keyed = min(from, g.key(j, valueStart(s, i+1))), true
+			}
+		}
+		if skip || i < prop {
 			continue
 		}
-		e := i
-		for e > 0 && (line[e-1] == ' ' || line[e-1] == '\t') {
-			e-- // blanks before the colon
-		}
-		j := e
-		for j > 0 && isNameByte(line[j-1]) {
-			j--
-		}
-		if !secretKey(line[j:e]) {
+		if g.quote != 0 {
+			switch {
+			case c == '\\' && g.quote == '"':
+				i++
+			case c == '\'' && g.quote == '\'' && i+1 < len(s) && s[i+1] == '\'':
+				i++
+			case c == g.quote:
+				if carried {
+					multi = i + 1
+				}
+				g.quote, node, carried = 0, false, false
+			}
 			continue
 		}
-		// Before the key: nothing, an indicator, or a tag or an anchor
-		// of the key (!!str password:, &a password:) after one.
-		k := j
-		for {
-			for k > 0 && (line[k-1] == ' ' || line[k-1] == '\t') {
-				k--
+		switch c {
+		case ' ', '\t':
+		case '#':
+			if i == 0 || isBlank(s[i-1]) {
+				comment, skip = i, true
+			} else {
+				node = false
 			}
-			t := k
-			for t > 0 && !strings.ContainsRune(" \t{,[", rune(line[t-1])) {
-				t--
+		case '"', '\'':
+			if node {
+				g.quote, g.inside = c, i >= from
 			}
-			if t == k || line[t] != '!' && line[t] != '&' {
+		case '[', '{':
+			if node || g.depth > 0 {
+				g.depth++
+				node = true
+			}
+		case ']', '}':
+			if g.depth > 0 {
+				g.depth--
+				if g.depth < g.at {
+					g.ended, g.closed = true, true
+				}
+			}
+			node = false
+		case ',':
+			if g.depth > 0 {
+				g.ended = g.ended || g.depth == g.at
+			}
+			node = g.depth > 0
+		case ':', '-', '?':
+			node = i+1 == len(s) || isBlank(s[i+1]) || c == ':' && (keyed || g.depth > 0)
+		case '!', '&':
+			if !node {
 				break
 			}
-			k = t
+			// A tag or an anchor: the node starts after it.
+			prop = i + 1
+			for prop < len(s) && !isBlank(s[prop]) && (g.depth == 0 || strings.IndexByte(",[]{}", s[prop]) < 0) {
+				prop++
+			}
+			if c != '&' {
+				break
+			}
+			name := s[i+1 : prop]
+			if secret, _ := nameNode(s[prop:]); secret {
+				// An alias of it may be a key (*a : value).
+				g.anchors = add(g.anchors, name)
+			}
+			if g.all || g.anchored[name] {
+				from = min(from, g.key(entry, valueStart(s, prop)))
+			}
+		case '*':
+			if node && i >= from {
+				k := i + 1
+				for k < len(s) && !isBlank(s[k]) && strings.IndexByte(",[]{}", s[k]) < 0 {
+					k++
+				}
+				g.aliased = add(g.aliased, s[i+1:k])
+			}
+			node = false
+		case '|', '>':
+			if node && g.depth == 0 && blockHeader(s[i+1:]) {
+				// The lines below the key (or "-") are the scalar's text.
+				g.block, comment, skip = entry, i, true
+			} else {
+				node = false
+			}
+		default:
+			node = false
 		}
-		if k > 0 && !strings.ContainsRune("{,[-?", rune(line[k-1])) {
-			continue // "password:" inside some other text
-		}
-		v := i + 1
-		for v < len(line) && (line[v] == ' ' || line[v] == '\t') {
-			v++
-		}
-		return v
 	}
-	return -1
+	// A key alone at the end of a line ("? password", "password" in a flow
+	// mapping) may take its value from a ':' that starts the next line.
+	t := strings.TrimRight(s[:comment], " \t")
+	if g.named(t, len(t)-nameLen(t), len(t)) || len(t) == multi {
+		g.pending = true
+	}
+	return from
 }
+
+// key starts, or extends, the value of a secret key at column col whose
+// value starts at v; it returns v. A key in a quoted scalar the guess took
+// for no secret ends that scalar: a broken document may have left its
+// quote open, and a closed one holds no key. In a secret's quoted value
+// the key is taken too: the quote may be the one left open, and the key's
+// value may go on after the quote closes.
+func (g *guesser) key(col, v int) int {
+	if !g.inside {
+		g.quote = 0
+	}
+	if g.col < 0 || g.ended {
+		g.at, g.ended, g.closed = g.depth, false, false
+	}
+	if g.col < 0 || col < g.col {
+		g.col = col
+	}
+	return v
+}
+
+// named reports whether s[j:e] is a key that may name a secret member: a
+// secret name, quoted or not, a double-quoted key with an escape, or an
+// alias (*a) of an anchor on what may be such a name.
+func (g *guesser) named(s string, j, e int) bool {
+	return j < e && (secretKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
+}
+
+// keyBefore returns the start and the end of the key before the colon at
+// i: the name before the blanks before it (j == e when there is none).
+func keyBefore(s string, i int) (j, e int) {
+	e = i
+	for e > 0 && isBlank(s[e-1]) {
+		e--
+	}
+	return e - nameLen(s[:e]), e
+}
+
+// nameLen returns the length of the name at the end of s.
+func nameLen(s string) int {
+	j := len(s)
+	for j > 0 && isNameByte(s[j-1]) {
+		j--
+	}
+	return len(s) - j
+}
+
+// valueStart returns the first byte after the blanks at i.
+func valueStart(s string, i int) int {
+	for i < len(s) && isBlank(s[i]) {
+		i++
+	}
+	return i
+}
+
+// items returns the length of the "- " indicators that start s.
+func items(s string) int {
+	n := 0
+	for n+1 < len(s) && s[n] == '-' && isBlank(s[n+1]) {
+		n = valueStart(s, n+1)
+	}
+	return n
+}
+
+// keyLike reports whether content, a line's text after its indentation,
+// starts an entry of a mapping (a key and its colon, "? " or ": ") rather
+// than going on with a value.
+func keyLike(content string) bool {
+	s := content[items(content):]
+	switch {
+	case s == "":
+		return false
+	case (s[0] == '?' || s[0] == ':') && (len(s) == 1 || isBlank(s[1])):
+		return true
+	case s[0] == '"' || s[0] == '\'':
+		i := 1
+		for ; i < len(s) && s[i] != s[0]; i++ {
+			if s[i] == '\\' && s[0] == '"' {
+				i++
+			}
+		}
+		rest := s[min(i+1, len(s)):]
+		rest = rest[valueStart(rest, 0):]
+		return i < len(s) && rest != "" && rest[0] == ':'
+	case strings.IndexByte("[{|>", s[0]) >= 0:
+		return false // a flow collection or a block scalar: a value
+	}
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '#' && i > 0 && isBlank(s[i-1]):
+			return false
+		case s[i] == ':' && (i+1 == len(s) || isBlank(s[i+1])):
+			return true
+		}
+	}
+	return false
+}
+
+// nameNode reads the node that starts s (after blanks and a tag) as the
+// name of a key: whether it may be a secret's, and whether the line says
+// what it is. A name is a plain or quoted word; a flow collection is none;
+// a node on the next line or a block scalar is not read; a quoted scalar
+// that goes on may spell any name with escapes ("pass\ + newline + word").
+func nameNode(s string) (secret, read bool) {
+	s = s[valueStart(s, 0):]
+	if s != "" && s[0] == '!' {
+		tag := strings.IndexAny(s, " \t")
+		if tag < 0 {
+			tag = len(s)
+		}
+		s = s[valueStart(s, tag):]
+	}
+	n := 0
+	for n < len(s) && isNameByte(s[n]) {
+		n++
+	}
+	switch {
+	case n == 0:
+		return false, s != "" && (s[0] == '[' || s[0] == '{')
+	case (s[0] == '"' || s[0] == '\'') && (n < 2 || s[n-1] != s[0]):
+		return n == len(s), n < len(s)
+	}
+	return secretKey(s[:n]), true
+}
+
+// blockHeader reports whether s, what follows a '|' or a '>', ends a
+// block scalar's header: indentation and chomping indicators, then
+// blanks or the end of the line.
+func blockHeader(s string) bool {
+	i := 0
+	for i < len(s) && strings.IndexByte("0123456789+-", s[i]) >= 0 {
+		i++
+	}
+	return i == len(s) || isBlank(s[i])
+}
+
+// add adds name to set, made when nil.
+func add(set map[string]bool, name string) map[string]bool {
+	if set == nil {
+		set = map[string]bool{}
+	}
+	set[name] = true
+	return set
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // secretKey reports whether a key's text names a secret member: its
 // name, quoted or not, or any double-quoted key with an escape in it
