@@ -44,6 +44,16 @@ func TestNoSecretFromTheModule(t *testing.T) {
 				}
 			}
 		}
+		if c.Previous != "" {
+			// Compared with a previous version that held secrets of its
+			// own: neither version's may show.
+			pp := in.put(c.Previous)
+			out := in.take(in.must("validate_change", pp, int32(len(c.Previous)), ptr, n, 0))
+			if s := c.Leaked(out); s != "" {
+				t.Errorf("%s: validate_change shows the secret %q: %s", c.Name, s, out)
+			}
+			in.must("free", pp)
+		}
 		in.must("free", ptr)
 	}
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
 )
 
 // runGate returns the gate of a run: every secret of every file checked,
-// of the previous version and of a build, so that a secret of one file
+// of a build and of the previous version's files (previous), so that a secret of one file
 // written again in another (a name, a label, a message about a deleted
 // resource) is masked there too. It takes those secrets out of every
 // result at once; the writers pass what they show of the source, and the
@@ -18,10 +19,13 @@ import (
 // The paths of the files, which the user named, and the words of
 // mdscheck's own vocabulary are safe: they stay whole where they are the
 // whole of a JSON string, even when a secret's text is one of them.
-func runGate(results []fileResult) *secret.Gate {
+func runGate(results []fileResult, previous []report.File) *secret.Gate {
 	g := &secret.Gate{}
 	for _, r := range results {
 		r.file.Feed(g)
+	}
+	for _, f := range previous {
+		f.Feed(g)
 	}
 	for i := range results {
 		results[i].file.Clean(g)

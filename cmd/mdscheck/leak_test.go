@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
@@ -78,5 +80,36 @@ func TestNoSecretInARefusedStream(t *testing.T) {
 	}
 	if len(seen) < 100 {
 		t.Errorf("only %d lines with a secret in the leak cases", len(seen))
+	}
+}
+
+// TestNoSecretOfAPreviousVersion: compared with a previous version that
+// held secrets (its project, its resource's name), no output of validate
+// --previous holds them, in any format, whether the resource changed or
+// is gone.
+func TestNoSecretOfAPreviousVersion(t *testing.T) {
+	dir := t.TempDir()
+	n := 0
+	for _, c := range leak.Mutated(leak.SampleSeed, 2000) {
+		if c.Previous == "" {
+			continue
+		}
+		n++
+		cur, prev := filepath.Join(dir, "now.yaml"), filepath.Join(dir, "before.yaml")
+		if os.WriteFile(cur, []byte(c.Text), 0o600) != nil || os.WriteFile(prev, []byte(c.Previous), 0o600) != nil {
+			t.Fatal("cannot write the texts")
+		}
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			code, out, errOut := runCLI(t, "", "validate", "--format", format, "--previous", prev, cur)
+			if code == 2 {
+				t.Errorf("%s (%s): exit 2: %s", c.Name, format, errOut)
+			}
+			if s := c.Leaked(out + errOut); s != "" {
+				t.Errorf("%s (%s) prints the secret %q:\n%s%s", c.Name, format, s, out, errOut)
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d cases with a previous version", n)
 	}
 }

@@ -27,6 +27,9 @@ import (
 type previousFlags struct {
 	source  string // --previous: git:REF, a file or a directory
 	newOnly bool
+	// read are the previous files as checked, for their secrets: a
+	// change message may quote what the previous version held.
+	read []report.File
 }
 
 func (f *previousFlags) register(cmd *cobra.Command) {
@@ -148,6 +151,13 @@ func (f *previousFlags) compare(paths []string, inputs []input, results []fileRe
 		now[i] = change.File{Path: keys[i], Text: in.src}
 	}
 	cmp := change.Compare(before, now)
+	asInputs := make([]input, len(prev))
+	for i, p := range prev {
+		asInputs[i] = input{path: p.name, src: p.src}
+	}
+	for _, r := range checkAll(asInputs, opts, jobs, nil) {
+		f.read = append(f.read, r.file)
+	}
 	// The results start with those of the inputs, in order; what follows
 	// (a Kustomize overlay's) has no previous version here.
 	if f.newOnly {

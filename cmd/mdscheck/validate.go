@@ -175,7 +175,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}
-	gate := runGate(results)
+	gate := runGate(results, f.prev.read)
 	var out bytes.Buffer
 	if err := write(&out, results); err != nil {
 		fmt.Fprintf(stderr, "mdscheck: %v\n", err)

@@ -223,16 +223,44 @@ func (v *Values) Stray(pr document.Pair) {
 		v.mark(pr.Value)
 		return
 	}
-	// In a flow mapping YAML reads "password:S" as one key: what follows
-	// the colon is the secret its author meant.
-	k := pr.Key
-	if name, rest, ok := strings.Cut(k.Text, ":"); ok && rest != "" && names[strings.TrimSpace(name)] {
-		v.raw = append(v.raw, rest)
-		if k.Kind == document.Scalar && k.Style == document.Plain && !k.Alias && k.End-k.Start == len(k.Text) {
-			v.spans = append(v.spans, document.Span{Start: k.Start + len(name) + 1, End: k.End})
-		}
-	}
+	// A scalar may hold an entry its author meant: in a flow mapping YAML
+	// reads "password:S" as one key, and a reader may take
+	// "password: S" after another key on its line as that key's value.
+	v.swallowed(pr.Key)
+	v.swallowed(pr.Value)
 	v.StrayIn(pr.Value)
+}
+
+// swallowed marks what follows a secret member's name and a colon inside
+// the scalar n.
+func (v *Values) swallowed(n *document.Node) {
+	if n == nil || n.Kind != document.Scalar || n.Alias {
+		return
+	}
+	t := n.Text
+	for i := strings.IndexByte(t, ':'); i >= 0; i = next(t, i) {
+		j := i
+		for j > 0 && isNameByte(t[j-1]) && t[j-1] != '"' && t[j-1] != '\'' {
+			j--
+		}
+		if !names[t[j:i]] || i+1 >= len(t) {
+			continue
+		}
+		v.raw = append(v.raw, t[i+1:])
+		// Where the text is the source as written, mask it there too.
+		if n.Style == document.Plain && n.End-n.Start == len(t) {
+			v.spans = append(v.spans, document.Span{Start: n.Start + i + 1, End: n.End})
+		}
+		return
+	}
+}
+
+// next returns the index of the next colon in t after i, or -1.
+func next(t string, i int) int {
+	if j := strings.IndexByte(t[i+1:], ':'); j >= 0 {
+		return i + 1 + j
+	}
+	return -1
 }
 
 // StrayIn is Stray for every entry below n, at any depth: the content of

@@ -21,6 +21,9 @@ type Case struct {
 	// Secrets are texts that no output may contain: the secret value, or
 	// distinctive parts of it.
 	Secrets []string `json:"secrets"`
+	// Previous is the text's previous version, where a front end compares
+	// with one; it holds secrets of its own, which Secrets lists too.
+	Previous string `json:"previous,omitempty"`
 }
 
 // Leaked returns the first of c's secrets that out contains, or "".
@@ -195,8 +198,17 @@ func Cases() []Case {
 			}
 		}
 	}
-	return out
+	// And a sample of the property: manifests drawn at random and
+	// mutated the ways attackers found (mutate.go), the same every run.
+	return append(out, Mutated(SampleSeed, SampleSize)...)
 }
+
+// SampleSeed and SampleSize choose the random cases every front end's
+// test runs; the core's sweep draws many more (report's property test).
+const (
+	SampleSeed = 20261127
+	SampleSize = 300
+)
 
 // oneLine writes the member at path with value as nested flow
 // collections: spec: {userConfig: {providers: [{token: value}]}}.

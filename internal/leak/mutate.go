@@ -1,0 +1,262 @@
+package leak
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// The property behind the cases: whatever a manifest does with a secret,
+// no output holds it. Mutated draws manifests at random from the schema's
+// secret members, writes the secret as a random text in a random way, and
+// mutates the manifest in one of the ways an attacker found secrets
+// escaping the masking of a tree: broken indentation, flow left open,
+// tags, anchors and aliases of numbers, a parent of the wrong type, the
+// same text written again escaped, a name or a kind that is the secret,
+// lists, keys that swallow their value, and a previous version that held
+// it. The secrets a case lists are every form a leak could take: the text
+// as the cluster reads it, escaped as JSON and as Go quotes it, and a
+// number as it reads.
+
+// secretText is one secret: how the manifest writes it and what no output
+// may hold.
+type secretText struct {
+	written string
+	forms   []string
+}
+
+// token returns a distinctive random word: finding it in an output can
+// only mean the secret leaked.
+func token(r *rand.Rand) string {
+	const alnum = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+	b := []byte("Zq")
+	for range 10 {
+		b = append(b, alnum[r.IntN(len(alnum))])
+	}
+	return string(b)
+}
+
+// randomSecret returns a secret written in one of the ways YAML allows a
+// string or number to be written.
+func randomSecret(r *rand.Rand) secretText {
+	t := token(r)
+	switch r.IntN(8) {
+	case 0:
+		return plainSecret(t)
+	case 1: // a quote, a tab and a backslash, escaped in double quotes
+		v := t[:4] + "\"" + t[4:7] + "\t" + t[7:] + `\x`
+		return secretText{written: strconv.Quote(v), forms: forms(v)}
+	case 2: // an apostrophe in single quotes
+		v := t[:5] + "'" + t[5:]
+		return secretText{written: "'" + strings.ReplaceAll(v, "'", "''") + "'", forms: forms(v)}
+	case 3, 4:
+		return randomNumber(r)
+	case 5: // other scripts
+		v := t[:6] + "é😀" + t[6:]
+		return secretText{written: v, forms: forms(v)}
+	case 6: // a colon and a hash inside, quoted
+		v := t[:4] + ": " + t[4:8] + " #" + t[8:]
+		return secretText{written: strconv.Quote(v), forms: forms(v)}
+	}
+	v := t[:6] + " " + t[6:] // a blank inside, plain
+	return secretText{written: v, forms: forms(v)}
+}
+
+// randomNumber returns a secret that Kubernetes reads as a number
+// written otherwise: with underscores, or in hexadecimal.
+func randomNumber(r *rand.Rand) secretText {
+	if r.IntN(2) == 0 {
+		d := fmt.Sprintf("%d", 100_000_000_000+r.Int64N(800_000_000_000))
+		w := d[:3] + "_" + d[3:6] + "_" + d[6:9] + "_" + d[9:]
+		return secretText{written: w, forms: []string{w, d}}
+	}
+	n := 0x10_0000_0000 + r.Int64N(0xE0_0000_0000)
+	w := "0x" + strconv.FormatInt(n, 16)
+	return secretText{written: w, forms: []string{w, strconv.FormatInt(n, 10)}}
+}
+
+func plainSecret(t string) secretText { return secretText{written: t, forms: []string{t}} }
+
+// forms returns v and the ways output formats escape it.
+func forms(v string) []string {
+	out := []string{v}
+	add := func(f string) {
+		for _, have := range out {
+			if have == f {
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	b, _ := json.Marshal(v)
+	add(string(b[1 : len(b)-1]))
+	q := strconv.Quote(v)
+	add(q[1 : len(q)-1])
+	return out
+}
+
+// mutation is one way of writing a manifest around a secret.
+type mutation struct {
+	name string
+	// make returns the case, or false when the mutation does not apply
+	// to m (or to flow).
+	make func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool)
+}
+
+// at replaces the marker in text by what goes at the marker's line's
+// indentation: a value on lines of its own.
+func at(text, marker string, lines func(indent string) string) string {
+	i := strings.Index(text, marker)
+	if i < 0 {
+		return text
+	}
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	indent := text[ls : ls+len(text[ls:])-len(strings.TrimLeft(text[ls:], " "))]
+	return text[:i] + lines(indent) + text[i+len(marker):]
+}
+
+const marker = "@@VALUE@@"
+
+func mutations() []mutation {
+	key := func(m Member) string { return m.Path[len(m.Path)-1] }
+	return []mutation{
+		{"value at its key's indentation", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			if flow {
+				return Case{}, false
+			}
+			c := build(m, "", false, []string{key(m) + ":" + marker}, "", "", s.forms)
+			c.Text = at(c.Text, marker, func(indent string) string { return "\n" + indent + s.written })
+			return c, true
+		}},
+		{"quoted value continued under its key's indentation", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			a, b := token(r), token(r)
+			q := []string{`"`, `'`}[r.IntN(2)]
+			c := build(m, "", flow, []string{key(m) + ": " + q + a + marker}, "", "", []string{a, b})
+			c.Text = at(c.Text, marker, func(string) string { return "\n" + b + q })
+			return c, true
+		}},
+		{"two keys on one line", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			return build(m, "", flow, []string{"bogus: " + key(m) + ": " + s.written}, "", "", s.forms), true
+		}},
+		{"JSON left open", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			var b strings.Builder
+			sep := []string{", ", ",", ",\n  "}[r.IntN(3)]
+			colon := []string{": ", ":"}[r.IntN(2)]
+			b.WriteString(`{"apiVersion"` + colon + `"example.io/v1alpha1"` + sep + `"kind"` + colon + `"` + m.Kind + `"` + sep +
+				`"metadata"` + colon + `{"name"` + colon + `"leak-test"}` + sep)
+			for _, k := range m.Path[:len(m.Path)-1] {
+				if k == "[]" {
+					b.WriteString("[{")
+					continue
+				}
+				b.WriteString(`"` + k + `"` + colon + "{")
+			}
+			v := s.written
+			if !strings.HasPrefix(v, `"`) {
+				v = strconv.Quote(s.forms[0])
+			}
+			b.WriteString(`"` + key(m) + `"` + colon + v + sep + `"next"` + colon + `1`)
+			return Case{Kind: m.Kind, Text: b.String() + "\n", Secrets: s.forms}, true
+		}},
+		{"verbatim tag with a comma", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			return build(m, "", flow, []string{"port: 25", key(m) + ": !<tag:yaml.org,2002:str> " + s.written, "bogus: 1"}, "", "", s.forms), true
+		}},
+		{"alias of a number's anchor", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			n := randomNumber(r)
+			return build(m, "", flow, []string{"port: &p " + n.written, key(m) + ": *p"}, "", "", n.forms), true
+		}},
+		{"parent of the wrong type", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			if len(m.Path) < 2 || m.Path[len(m.Path)-2] == "[]" {
+				return Case{}, false
+			}
+			p := m
+			p.Path = append(append(append([]string{}, m.Path[:len(m.Path)-1]...), "[]"), key(m))
+			return build(p, "", flow, []string{key(m) + ": " + s.written}, "", "", s.forms), true
+		}},
+		{"written again elsewhere", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			before := "metadata:\n  name: leak-test\n  labels:\n    x: " + s.written + "\n  annotations: {y: " + s.written + "}\n"
+			return build(m, "", flow, []string{key(m) + ": " + s.written, "bogus: " + s.written}, "", before, s.forms), true
+		}},
+		{"name equal to it", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			before := "metadata:\n  name: " + s.written + "\n  namespace: " + s.written + "\n"
+			return build(m, "", flow, []string{key(m) + ": " + s.written}, "", before, s.forms), true
+		}},
+		{"anchor on kind", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			c := build(m, "", flow, []string{key(m) + ": *k"}, "", "", []string{m.Kind})
+			c.Text = strings.Replace(c.Text, "kind: "+m.Kind, "kind: &k "+m.Kind, 1)
+			return c, true
+		}},
+		{"no blank after the colon in a flow mapping", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			if !flow {
+				return Case{}, false
+			}
+			return build(m, "", true, []string{"bogus: 1", key(m) + ":" + s.written}, "", "", s.forms), true
+		}},
+		{"in a list", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			c := build(m, "", flow, []string{key(m) + ": " + s.written}, "", "", s.forms)
+			switch r.IntN(3) {
+			case 0: // a list in a list
+				c.Text = "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: List\n  items:\n" + indented(c.Text, "  - ", "    ")
+			case 1: // items as a mapping
+				c.Text = "apiVersion: v1\nkind: List\nitems:\n  one:\n" + indented(c.Text, "    ", "    ")
+			default:
+				c.Text = "apiVersion: v1\nkind: List\nitems:\n" + indented(c.Text, "- ", "  ")
+			}
+			return c, true
+		}},
+		{"previous version", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			// The previous version's project (immutable) was the secret's
+			// text and today's is another; or the previous resource was
+			// named like it and is gone.
+			prev := build(m, "", flow, []string{key(m) + ": " + s.written}, "", "", s.forms)
+			c := build(m, "", flow, []string{key(m) + ": " + token(r)}, "", "", s.forms)
+			if r.IntN(2) == 0 {
+				prev.Text = strings.Replace(prev.Text, "project: leak-test", "project: "+s.written, 1)
+				c.Text = strings.Replace(c.Text, "project: leak-test", "project: "+token(r), 1)
+			} else {
+				prev.Text = strings.Replace(prev.Text, "name: leak-test", "name: "+s.written, 1)
+				c.Text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n"
+			}
+			c.Previous = prev.Text
+			return c, true
+		}},
+	}
+}
+
+// indented writes text's lines as a block nested in another: the first
+// line after first, the others after rest.
+func indented(text, first, rest string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] = first + lines[i]
+		} else {
+			lines[i] = rest + lines[i]
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// Mutated returns n cases drawn at random from seed: the same seed gives
+// the same cases.
+func Mutated(seed uint64, n int) []Case {
+	r := rand.New(rand.NewPCG(seed, 0x5ec2e7))
+	members, muts := Members(), mutations()
+	var out []Case
+	for len(out) < n {
+		m, mu, flow := members[r.IntN(len(members))], muts[r.IntN(len(muts))], r.IntN(2) == 0
+		c, ok := mu.make(r, m, randomSecret(r), flow)
+		if !ok {
+			continue
+		}
+		c.Name = fmt.Sprintf("%s/%s/%s (seed %d, case %d)", m, mu.name, map[bool]string{false: "block", true: "flow"}[flow], seed, len(out))
+		if r.IntN(4) == 0 {
+			c.Text = strings.ReplaceAll(c.Text, "\n", "\r\n")
+			c.Previous = strings.ReplaceAll(c.Previous, "\n", "\r\n")
+		}
+		out = append(out, c)
+	}
+	return out
+}
