@@ -226,16 +226,22 @@ func (v *Values) Stray(pr document.Pair) {
 	// A scalar may hold an entry its author meant: in a flow mapping YAML
 	// reads "password:S" as one key, and a reader may take
 	// "password: S" after another key on its line as that key's value.
-	v.swallowed(pr.Key)
+	if v.swallowed(pr.Key) && !pr.Value.IsNull() {
+		// And the key's value is the rest of what its author meant.
+		v.mark(pr.Value)
+		if !pr.Value.Alias && pr.Value.End > pr.Key.End {
+			v.spans = append(v.spans, document.Span{Start: pr.Key.End, End: pr.Value.End})
+		}
+	}
 	v.swallowed(pr.Value)
 	v.StrayIn(pr.Value)
 }
 
 // swallowed marks what follows a secret member's name and a colon inside
-// the scalar n.
-func (v *Values) swallowed(n *document.Node) {
+// the scalar n, and reports whether there was any.
+func (v *Values) swallowed(n *document.Node) bool {
 	if n == nil || n.Kind != document.Scalar || n.Alias {
-		return
+		return false
 	}
 	t := n.Text
 	for i := strings.IndexByte(t, ':'); i >= 0; i = next(t, i) {
@@ -251,8 +257,9 @@ func (v *Values) swallowed(n *document.Node) {
 		if n.Style == document.Plain && n.End-n.Start == len(t) {
 			v.spans = append(v.spans, document.Span{Start: n.Start + i + 1, End: n.End})
 		}
-		return
+		return true
 	}
+	return false
 }
 
 // next returns the index of the next colon in t after i, or -1.

@@ -209,7 +209,7 @@ func mutations() []mutation {
 		{"previous version", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
 			// The previous version's project (immutable) was the secret's
 			// text and today's is another; or the previous resource was
-			// named like it and is gone.
+			// named like it and is gone (today's has another name).
 			prev := build(m, "", flow, []string{key(m) + ": " + s.written}, "", "", s.forms)
 			c := build(m, "", flow, []string{key(m) + ": " + token(r)}, "", "", s.forms)
 			if r.IntN(2) == 0 {
@@ -217,7 +217,6 @@ func mutations() []mutation {
 				c.Text = strings.Replace(c.Text, "project: leak-test", "project: "+token(r), 1)
 			} else {
 				prev.Text = strings.Replace(prev.Text, "name: leak-test", "name: "+s.written, 1)
-				c.Text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n"
 			}
 			c.Previous = prev.Text
 			return c, true
