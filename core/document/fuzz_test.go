@@ -26,6 +26,11 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		s := ParseStream(src, DefaultLimits)
 		for _, d := range s.Docs {
+			// Only the rest of a stream over the limit holds more than one
+			// document (TestSpansHoldOneDocument).
+			if d.Err != nil && d.Err.Limit == "documents" && len(s.Docs) < DefaultLimits.Documents {
+				t.Fatalf("document %d of %d refused as the rest of a stream: %s", d.Index, len(s.Docs), d.Err.Message)
+			}
 			if d.Start < 0 || d.End > len(src) || d.Start > d.End {
 				t.Fatalf("document span [%d,%d) outside the text", d.Start, d.End)
 			}

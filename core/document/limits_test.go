@@ -2,6 +2,8 @@ package document
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -135,6 +137,130 @@ func TestStreamLimit(t *testing.T) {
 	s := ParseStream(strings.Repeat("a: b\n", 30), lim)
 	if len(s.Docs) != 1 || s.Docs[0].Err == nil || s.Docs[0].Err.Limit != "stream size" {
 		t.Fatalf("got %+v", s.Docs)
+	}
+}
+
+// TestDocumentLimit: a stream of more documents than the limit is split
+// into lim.Documents spans; the documents before the last are read as
+// usual, and the last, the rest of the stream, is one limit error on its
+// first line that counts the stream's documents.
+func TestDocumentLimit(t *testing.T) {
+	lim := DefaultLimits
+	lim.Documents = 4
+	for _, c := range []struct {
+		name, src, msg string
+	}{
+		{"at the limit", "a: 1\n---\nb: [\n---\nc: 3\n---\nd: 4\n", ""},
+		{"one over", "a: 1\n---\nb: [\n---\nc: 3\n---\nd: 4\n---\ne: 5\n",
+			"the stream has 5 documents, over the limit of 4; this one and the 1 after it were not checked"},
+		{"empty documents", "a: 1\n---\nb: [\n---\nc: 3\n" + strings.Repeat("---\n", 1000),
+			"the stream has 1003 documents, over the limit of 4; this one and the 999 after it were not checked"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := ParseStream(c.src, lim)
+			if len(s.Docs) != lim.Documents {
+				t.Fatalf("%d documents, want %d", len(s.Docs), lim.Documents)
+			}
+			// The documents before the limit are read, and their errors
+			// reported.
+			if s.Docs[0].Root.Get("a").Text != "1" || s.Docs[1].Err == nil || s.Docs[1].Err.Limit != "" ||
+				s.Docs[2].Root.Get("c").Text != "3" {
+				t.Errorf("the documents before the limit: %+v %+v %+v", s.Docs[0], s.Docs[1].Err, s.Docs[2])
+			}
+			last := s.Docs[lim.Documents-1]
+			if c.msg == "" {
+				if last.Err != nil || last.Root.Get("d").Text != "4" {
+					t.Errorf("the last document at the limit: %+v", last)
+				}
+				return
+			}
+			start := strings.Index(c.src, "---\nc: 3\n") + len("---\nc: 3\n")
+			if e := last.Err; e == nil || e.Limit != "documents" || e.Message != c.msg || e.Start != start || e.End != start+3 ||
+				last.Start != start || last.End != len(c.src) || last.Index != lim.Documents-1 {
+				t.Errorf("the rest: %+v, error %+v; want [%d,%d) %q on [%d,%d)", last, e, start, len(c.src), c.msg, start, start+3)
+			}
+		})
+	}
+}
+
+// TestDefaultDocumentLimit: Split and Parse on their own, as the
+// front ends call them, cut at DefaultLimits.Documents.
+func TestDefaultDocumentLimit(t *testing.T) {
+	n := DefaultLimits.Documents
+	if spans := Split(strings.Repeat("---\n", n)); len(spans) != n || spans[n-1].End != 4*n {
+		t.Fatalf("a stream at the limit: %d spans, the last %v", len(spans), spans[n-1])
+	}
+	src := strings.Repeat("---\n", n+5)
+	spans := Split(src)
+	last := spans[len(spans)-1]
+	if len(spans) != n || last != (Span{4 * (n - 1), len(src)}) {
+		t.Fatalf("%d spans, the last %v", len(spans), last)
+	}
+	if got := SplitN(src, 10); len(got) != 10 || got[9] != (Span{36, 40}) {
+		t.Errorf("SplitN(src, 10) = %d spans, the last %v", len(got), got[len(got)-1])
+	}
+	// The language server checks each span as a text of its own: the rest
+	// says the same there.
+	want := fmt.Sprintf("the stream has %d documents, over the limit of %d; this one and the 5 after it were not checked", n+5, n)
+	for _, d := range []*Document{Parse(src, last, n-1, DefaultLimits), Parse(src[last.Start:], Span{0, len(src) - last.Start}, 0, DefaultLimits)} {
+		if d.Err == nil || d.Err.Message != want {
+			t.Errorf("got %+v, want %q", d.Err, want)
+		}
+	}
+}
+
+// TestEmptyDocumentsAreNotLexed: Parse takes "---" and blank lines for an
+// empty document without the lexer; the reader reads them the same.
+func TestEmptyDocumentsAreNotLexed(t *testing.T) {
+	for _, src := range []string{"---", "---\n", "---\r\n", "---   \n\n  \n", "--- \r\n\r\n"} {
+		if !isEmpty(src) {
+			t.Errorf("%q is not taken for empty", src)
+		}
+		r := &reader{src: src, lim: DefaultLimits, doc: &Document{}, header: -1}
+		root, err := r.read(0, src)
+		if d := Parse(src, Span{0, len(src)}, 0, DefaultLimits); root != nil || err != nil || d.Root != nil || d.Err != nil {
+			t.Errorf("%q: the reader gives %v, %v; Parse %v, %v", src, root, err, d.Root, d.Err)
+		}
+	}
+	for _, src := range []string{"--- a", "---\n\t\n", "---\n# c\n", "--- |\n", "...\n", "-- \n", "---\n---\n"} {
+		if isEmpty(src) {
+			t.Errorf("%q is taken for empty", src)
+		}
+	}
+}
+
+// TestSpansHoldOneDocument: no span that Split returns holds a second
+// document, so Parse never takes one for the rest of a stream over the
+// limit: the manifests of the repository and the YAML Test Suite's.
+func TestSpansHoldOneDocument(t *testing.T) {
+	var srcs []string
+	for _, pattern := range []string{"../../examples/*.yaml", "../../testdata/*.yaml", "../../testdata/*/*.yaml"} {
+		files, _ := filepath.Glob(pattern)
+		for _, f := range files {
+			if b, err := os.ReadFile(f); err == nil {
+				srcs = append(srcs, string(b))
+			}
+		}
+	}
+	for _, c := range loadSuite(t) {
+		srcs = append(srcs, c.yaml)
+	}
+	srcs = append(srcs, "a: 1\n...\n# c\n%YAML 1.2\n---\nb: 2\n...\n%TAG ! x\n", "\ufeff---\n---\n", "...\n...\n---")
+	spans := 0
+	for _, src := range srcs {
+		for _, sp := range Split(src) {
+			text := src[sp.Start:sp.End]
+			if sp.Start == 0 {
+				text = src[bomLen(src):sp.End]
+			}
+			if n := documents(text); n != 1 {
+				t.Errorf("%q: the span %q holds %d documents", src, text, n)
+			}
+			spans++
+		}
+	}
+	if spans < 500 {
+		t.Errorf("only %d spans looked at", spans)
 	}
 }
 

@@ -21,72 +21,132 @@ type Span struct{ Start, End int }
 // directives that no "---" follows are a span of their own, which Parse
 // refuses. The scan is linear and needs no parser, so one
 // broken document never hides the others.
-func Split(src string) []Span { return SplitN(src, -1) }
+//
+// A stream of more than DefaultLimits.Documents documents gets that many
+// spans, the last of which is the rest of the stream (Limits.Documents
+// says why and how Parse reports it): the spans of 64 MiB of "---" lines
+// alone would take 268 MB.
+func Split(src string) []Span { return split(src, -1, DefaultLimits.Documents) }
 
 // SplitN is Split that stops after the first n spans (all of them when n
 // is negative): a caller that checks only the first documents of a stream
-// does not pay for the spans of the rest (16.5 million for 63 MiB of
-// "---" lines, 264 MB).
-func SplitN(src string, n int) []Span {
+// does not pay for the spans of the rest.
+func SplitN(src string, n int) []Span { return split(src, n, DefaultLimits.Documents) }
+
+// split returns the first n spans of src (all when n is negative), at
+// most limit of them: when more documents follow the last, it reaches to
+// the end of src.
+func split(src string, n, limit int) []Span {
 	var spans []Span
-	start := bomLen(src)
-	open := false // is a document open that started with a marker or content
-	content := false
-	directives := -1 // the start of directives that no document has taken yet
-	for pos := start; pos <= len(src); {
-		if len(spans) == n {
-			return spans
+	s := newSplitter(src)
+	for len(spans) != n {
+		sp, ok := s.next()
+		if !ok {
+			break
 		}
-		end := strings.IndexByte(src[pos:], '\n')
-		next := len(src) + 1
+		if len(spans) == limit-1 {
+			// The rest of the stream is one span: Parse sees it holds
+			// more than one document and refuses it with their count.
+			// Only whether another document follows is looked at here.
+			if _, more := s.next(); more {
+				sp.End = len(src)
+			}
+			return append(spans, sp)
+		}
+		spans = append(spans, sp)
+	}
+	return spans
+}
+
+// splitter finds the spans of a stream one after another, for Split and
+// for counting documents without keeping their spans.
+type splitter struct {
+	src   string
+	pos   int  // the start of the next line to read; len(src)+1 at the end
+	start int  // the start of the document being read
+	open  bool // is a document open that started with a marker or content
+	// content: the open document holds more than blanks and comments.
+	content bool
+	// directives is the start of directives that no document has taken
+	// yet, -1 when there are none.
+	directives int
+	ended      bool // the last span was returned
+}
+
+func newSplitter(src string) splitter {
+	start := bomLen(src)
+	return splitter{src: src, pos: start, start: start, directives: -1}
+}
+
+// next returns the next span, or false when there is none.
+func (s *splitter) next() (Span, bool) {
+	for s.pos <= len(s.src) {
+		pos := s.pos
+		end := strings.IndexByte(s.src[pos:], '\n')
+		next := len(s.src) + 1
 		if end >= 0 {
 			end += pos
 			next = end + 1
 		} else {
-			end = len(src)
+			end = len(s.src)
 		}
-		line := src[pos:end]
+		s.pos = next
+		line := s.src[pos:end]
 		switch {
 		case marker(line, "---"):
-			if open || content {
-				spans = append(spans, Span{start, pos})
+			sp, done := Span{s.start, pos}, s.open || s.content
+			s.start, s.open, s.content = pos, true, true
+			if s.directives >= 0 {
+				s.start, s.directives = s.directives, -1
 			}
-			start, open, content = pos, true, true
-			if directives >= 0 {
-				start, directives = directives, -1
+			if done {
+				return sp, true
 			}
 		case marker(line, "..."):
-			switch {
-			case open || content:
-				spans = append(spans, Span{start, end})
-			case directives >= 0:
-				spans = append(spans, Span{directives, end})
+			sp, done := Span{s.start, end}, s.open || s.content
+			if !done && s.directives >= 0 {
+				sp, done = Span{s.directives, end}, true
 			}
-			start, open, content, directives = next, false, false, -1
-		case !open && !content:
+			s.start, s.open, s.content, s.directives = next, false, false, -1
+			if done {
+				return sp, true
+			}
+		case !s.open && !s.content:
 			t := strings.TrimSpace(line)
 			switch {
 			case t == "" || t[0] == '#':
 			case t[0] == '%' && line[0] == '%':
-				if directives < 0 {
-					directives = pos
+				if s.directives < 0 {
+					s.directives = pos
 				}
 			default:
-				content, directives = true, -1
+				s.content, s.directives = true, -1
 			}
 		}
-		pos = next
 	}
-	if len(spans) == n {
-		return spans
+	if s.ended {
+		return Span{}, false
 	}
+	s.ended = true
 	switch {
-	case open || content:
-		spans = append(spans, Span{min(start, len(src)), len(src)})
-	case directives >= 0:
-		spans = append(spans, Span{directives, len(src)})
+	case s.open || s.content:
+		return Span{min(s.start, len(s.src)), len(s.src)}, true
+	case s.directives >= 0:
+		return Span{s.directives, len(s.src)}, true
 	}
-	return spans
+	return Span{}, false
+}
+
+// documents counts the documents of text, a span of a stream, with no
+// allocation; 1 when it holds none. A span Split returns holds one, unless
+// it is the rest of a stream over the limit.
+func documents(text string) int {
+	s := newSplitter(text)
+	n := 0
+	for _, ok := s.next(); ok; _, ok = s.next() {
+		n++
+	}
+	return max(n, 1)
 }
 
 func marker(line, m string) bool {
@@ -185,6 +245,15 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		}
 	}()
 	text := src[span.Start:span.End]
+	if n := documents(text); n > 1 {
+		// The rest of a stream that Split cut at lim.Documents spans: the
+		// documents before it are lim.Documents-1. Nothing of it is
+		// read, so it costs a scan of its lines, whatever it holds.
+		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "documents",
+			Message: fmt.Sprintf("the stream has %d documents, over the limit of %d; this one and the %d after it were not checked",
+				lim.Documents-1+n, lim.Documents, n-1)}
+		return d
+	}
 	if len(text) > lim.DocumentBytes {
 		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "document size",
 			Message: fmt.Sprintf("document is %d bytes, over the limit of %d bytes; it was not checked", len(text), lim.DocumentBytes)}
@@ -199,6 +268,11 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 			msg = "the text is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8. It was not checked"
 		}
 		d.Err = &Error{Start: span.Start + i, End: span.Start + i + 1, Message: msg}
+		return d
+	}
+	if isEmpty(text) {
+		// "---" and blank lines, the document of a stream of thousands
+		// of empty ones: no token to lex, no tree to build.
 		return d
 	}
 	if err := budget(text, span.Start, lim); err != nil {
@@ -217,6 +291,21 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		d.Root, d.Duplicates, d.Origins = nil, nil, nil
 	}
 	return d
+}
+
+// isEmpty reports whether text is a document marker followed by nothing
+// but spaces and line breaks: a document with no content, which the reader
+// would read as such.
+func isEmpty(text string) bool {
+	if !strings.HasPrefix(text, "---") {
+		return false
+	}
+	for i := 3; i < len(text); i++ {
+		if c := text[i]; c != ' ' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // tokenize appends goccy/go-yaml's tokens of text to buf. It is

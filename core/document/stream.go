@@ -7,7 +7,8 @@ type Stream struct {
 }
 
 // ParseStream splits src into documents and reads each. A stream over
-// lim.StreamBytes yields one document that carries the limit error.
+// lim.StreamBytes yields one document that carries the limit error; past
+// lim.Documents documents, the last document carries one for the rest.
 func ParseStream(src string, lim Limits) *Stream {
 	s := &Stream{Src: src}
 	if len(src) > lim.StreamBytes {
@@ -15,7 +16,7 @@ func ParseStream(src string, lim Limits) *Stream {
 			Message: "input is over the limit of " + itoa(lim.StreamBytes) + " bytes; it was not checked"}}}
 		return s
 	}
-	for i, sp := range Split(src) {
+	for i, sp := range split(src, -1, lim.Documents) {
 		s.Docs = append(s.Docs, Parse(src, sp, i, lim))
 	}
 	return s
