@@ -66,6 +66,10 @@ type Patch struct {
 	// Target selects the resources it applies to; nil for a strategic
 	// merge patch that names its resource itself.
 	Target *types.Selector
+	// selector is Target compiled, once for all the resources of a build
+	// it is asked about (its regular expressions took a third of the
+	// time Applies took); nil when it does not compile.
+	selector *types.SelectorRegex
 }
 
 // Applies reports whether the patch may apply to the resource of
@@ -76,9 +80,12 @@ func (p Patch) Applies(apiVersion, kind string, names []string) bool {
 	if p.Target == nil {
 		return true
 	}
-	sel, err := types.NewSelectorRegex(p.Target)
-	if err != nil {
-		return false
+	sel := p.selector
+	if sel == nil {
+		var err error
+		if sel, err = types.NewSelectorRegex(p.Target); err != nil {
+			return false
+		}
 	}
 	group, version := resid.ParseGroupVersion(apiVersion)
 	return sel.MatchGvk(resid.Gvk{Group: group, Version: version, Kind: kind}) && slices.ContainsFunc(names, sel.MatchName)
@@ -102,7 +109,11 @@ func Read(dir string) Kustomization {
 	out := Kustomization{NamePrefix: k.NamePrefix, NameSuffix: k.NameSuffix}
 	add := func(rel string, target *types.Selector) {
 		if rel != "" && !filepath.IsAbs(rel) {
-			out.Patches = append(out.Patches, Patch{Path: filepath.Join(dir, rel), Target: target})
+			p := Patch{Path: filepath.Join(dir, rel), Target: target}
+			if target != nil {
+				p.selector, _ = types.NewSelectorRegex(target)
+			}
+			out.Patches = append(out.Patches, p)
 		}
 	}
 	for _, x := range k.PatchesStrategicMerge {
