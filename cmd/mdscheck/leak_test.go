@@ -63,7 +63,7 @@ func TestNoSecretInARefusedStream(t *testing.T) {
 			n := copy(buf, line+"\n")
 			src := unsafe.String(&buf[0], len(buf)) // no copy of 64 MiB a line
 			var out bytes.Buffer
-			results := checkAll([]input{{path: "big.yaml", src: src}}, check.DefaultOptions, 1, nil)
+			results := checkAll([]input{{path: "big.yaml", src: src}}, check.DefaultOptions, 1, 0, nil)
 			if err := textWriter(false)(&out, results); err != nil {
 				t.Fatal(err)
 			}

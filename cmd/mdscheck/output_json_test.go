@@ -32,7 +32,7 @@ func TestJSONAsOneEncoder(t *testing.T) {
 		}
 	}
 	inputs = append(inputs, input{path: "<weird> & \"quoted\"\u2028.yaml", src: "kind: [\n"})
-	all := checkAll(inputs, check.DefaultOptions, 2, nil)
+	all := checkAll(inputs, check.DefaultOptions, 2, 0, nil)
 	if len(all) < 10 {
 		t.Fatalf("only %d files", len(all))
 	}

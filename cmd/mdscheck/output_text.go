@@ -33,6 +33,7 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 					}
 				}
 			}
+			errs, warns = errs+r.file.Omitted.Errors, warns+r.file.Omitted.Warnings
 			if len(r.file.Diagnostics) == 0 {
 				continue
 			}

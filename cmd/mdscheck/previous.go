@@ -155,7 +155,7 @@ func (f *previousFlags) compare(paths []string, inputs []input, results []fileRe
 	for i, p := range prev {
 		asInputs[i] = input{path: p.name, src: p.src}
 	}
-	for _, r := range checkAll(asInputs, opts, jobs, nil) {
+	for _, r := range checkAll(asInputs, opts, jobs, 0, nil) {
 		f.read = append(f.read, r.file)
 	}
 	// The results start with those of the inputs, in order; what follows
@@ -204,7 +204,7 @@ func leaveOutKnown(cmp *change.Comparison, prev []previousFile, results []fileRe
 		ins[i] = input{path: p.name, src: p.src}
 	}
 	known := map[string]bool{}
-	for i, r := range checkAll(ins, opts, jobs, nil) {
+	for i, r := range checkAll(ins, opts, jobs, 0, nil) {
 		for _, d := range r.file.Diagnostics {
 			known[cmp.Key(true, i, d.Document, d.Pointer, d.Rule)] = true
 		}

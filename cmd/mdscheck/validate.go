@@ -46,11 +46,17 @@ type validateFlags struct {
 	format, unknown, color *choice
 	strict                 bool
 	jobs                   int
+	maxFindings            int
 	stdinName              string
 	cfg                    configFlags
 	kustomize              []string
 	prev                   previousFlags
 }
+
+// defaultMaxFindings is how many findings of one file validate shows:
+// more than anyone fixes in one go, few enough that a stream of a million
+// findings is printed in a moment instead of a minute and a gigabyte.
+const defaultMaxFindings = 1000
 
 // maxJobs bounds --jobs: far above any core count that helps, far below
 // what would exhaust memory on goroutines and channel buffers.
@@ -115,6 +121,9 @@ Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on warnings too, and report mdscheck:ignore comments that silence nothing")
 	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("documents checked in parallel, 1 to %d", maxJobs))
 	mustRegister(cmd.RegisterFlagCompletionFunc("jobs", cobra.NoFileCompletions))
+	cmd.Flags().IntVar(&f.maxFindings, "max-findings", defaultMaxFindings,
+		"findings shown per file; the rest are counted in one finding that says so (0 shows all)")
+	mustRegister(cmd.RegisterFlagCompletionFunc("max-findings", cobra.NoFileCompletions))
 	addConfigFlags(cmd, &f.cfg)
 	cmd.Flags().StringVar(&f.stdinName, "stdin-filename", "<stdin>", "the `NAME` that findings in standard input (-) show as their path")
 	cmd.Flags().StringArrayVar(&f.kustomize, "kustomize", nil, "build the Kustomize overlay in `DIR` and check the result, each finding shown in the file it comes from (repeatable)")
@@ -127,6 +136,9 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if f.jobs < 1 || f.jobs > maxJobs {
 		return fmt.Errorf("--jobs must be from 1 to %d, not %d", maxJobs, f.jobs)
+	}
+	if f.maxFindings < 0 {
+		return fmt.Errorf("--max-findings must be 0 (all) or more, not %d", f.maxFindings)
 	}
 	opts := check.DefaultOptions
 	// Strict also means no stale suppression: an ignore that silences
@@ -161,7 +173,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	if isTerminal(stderr) {
 		prog = &progress{w: stderr}
 	}
-	results := checkAll(inputs, opts, f.jobs, prog)
+	results := checkAll(inputs, opts, f.jobs, f.maxFindings, prog)
 	built, buildFailed := overlays(f.kustomize, opts, stderr)
 	results, ioFailed = append(results, built...), ioFailed || buildFailed
 	// The comparison's findings come first, so that the configuration
@@ -172,6 +184,9 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	}
 	results = compared
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
+	for i := range results {
+		results[i].file.Cap(f.maxFindings) // a build's, a previous file's
+	}
 	if ioFailed && len(results) == 0 && f.format.value == "text" {
 		return exitStatus(2) // nothing was read: the errors above say why, a summary would mislead
 	}
@@ -203,7 +218,12 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 
 // checkAll checks the documents of all inputs on jobs workers. Documents,
 // not files, are the unit of work, so one large stream uses every core.
-func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fileResult {
+//
+// Each file keeps at most limit findings, in document order (none left
+// out when it is 0); the rest are counted, as their documents are
+// checked, in one finding that says so (findingCap): a million findings
+// are never held or printed.
+func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progress) []fileResult {
 	type unit struct {
 		file, doc int
 		span      document.Span
@@ -237,11 +257,22 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 	// checks a file's last document builds the file's result, so that for
 	// a directory of small files that is not left to one core either.
 	out := make([]fileResult, len(inputs))
+	caps := make([]*findingCap, len(inputs))
+	starts := make([][]int, len(inputs))
+	for _, u := range units {
+		starts[u.file] = append(starts[u.file], u.span.Start)
+	}
 	build := func(i int) {
+		left := caps[i].finish(starts[i])
 		out[i] = fileResult{path: inputs[i].path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
+		out[i].file.Omitted = left
+		results[i] = nil // the findings are in out[i] now
 	}
 	left := make([]atomic.Int32, len(inputs)) // documents not yet checked
 	for i := range inputs {
+		if limit > 0 && len(results[i]) > 0 {
+			caps[i] = newFindingCap(limit, results[i])
+		}
 		left[i].Store(int32(len(results[i])))
 		if len(results[i]) == 0 {
 			build(i)
@@ -265,6 +296,7 @@ func checkAll(inputs []input, opts check.Options, jobs int, prog *progress) []fi
 				}
 				for _, u := range units[start:min(end, len(units))] {
 					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.Options(opts))
+					caps[u.file].checked(u.doc)
 					prog.done()
 					if left[u.file].Add(-1) == 0 {
 						build(u.file)

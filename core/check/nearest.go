@@ -1,7 +1,5 @@
 package check
 
-import "strings"
-
 // Closeness says how far typed is from name, for "did you mean": 0 when
 // they differ only in case or in the separators people mix up (_ - .),
 // else the edit distance ignoring case. ok is false when that is too far
@@ -9,40 +7,59 @@ import "strings"
 // 4. validate's unknown fields and explain's arguments both use it, so
 // that they suggest alike.
 func Closeness(typed, name string) (dist int, ok bool) {
-	if normName(typed) == normName(name) {
+	if sameName(typed, name) {
 		return 0, true
 	}
-	d := distance(strings.ToLower(typed), strings.ToLower(name))
-	return d, d <= min(max(len(typed)/3, 1), 4)
+	limit := min(max(len(typed)/3, 1), 4)
+	if d := len(typed) - len(name); d > limit || -d > limit {
+		return limit + 1, false // no typo of that many letters; the common case, so no distance
+	}
+	d := distance(typed, name)
+	return d, d <= limit
 }
 
-// normName folds case and drops the separators people mix up (_ - .), so
-// that some_member_name finds someMemberName.
-func normName(x string) string {
-	b := make([]byte, 0, len(x))
-	for i := 0; i < len(x); i++ {
-		c := x[i]
-		switch {
-		case c == '_' || c == '-' || c == '.':
-			continue
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
+// sameName reports whether a and b are the same name but for case and the
+// separators people mix up (_ - .), so that some_member_name finds
+// someMemberName. It compares in place: it runs for every unknown key
+// against every member.
+func sameName(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && isSeparator(a[i]) {
+			i++
 		}
-		b = append(b, c)
+		for j < len(b) && isSeparator(b[j]) {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if lower(a[i]) != lower(b[j]) {
+			return false
+		}
+		i++
+		j++
 	}
-	return string(b)
+}
+
+func isSeparator(c byte) bool { return c == '_' || c == '-' || c == '.' }
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // distance is the Damerau-Levenshtein (optimal string alignment) distance,
-// so that a swap of two letters counts as one edit; long names are never
-// close.
+// ignoring ASCII case, so that a swap of two letters counts as one edit;
+// long names are never close.
 func distance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 1 << 30
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [3][65]int // on the stack: no allocation per pair
+	prev2, prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -50,11 +67,11 @@ func distance(a, b string) int {
 		cur[0] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if a[i-1] == b[j-1] {
+			if lower(a[i-1]) == lower(b[j-1]) {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+			if i > 1 && j > 1 && lower(a[i-1]) == lower(b[j-2]) && lower(a[i-2]) == lower(b[j-1]) {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}

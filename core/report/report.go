@@ -5,6 +5,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
@@ -65,6 +66,59 @@ type File struct {
 	// cluster reads them and as written where that cannot be told
 	// (check.Info): what a front end's gate learns from the file.
 	SecretTexts, SecretRaw []string `json:"-"`
+	// Omitted counts the findings left out (Cap), which Counts still
+	// counts.
+	Omitted Tally `json:"-"`
+}
+
+// Tally counts findings by severity.
+type Tally struct{ Errors, Warnings, Others int }
+
+// Add counts ds.
+func (t *Tally) Add(ds []check.Diagnostic) {
+	for _, d := range ds {
+		t.count(d.Severity)
+	}
+}
+
+func (t *Tally) count(sev check.Severity) {
+	switch sev {
+	case check.Error:
+		t.Errors++
+	case check.Warning:
+		t.Warnings++
+	default:
+		t.Others++
+	}
+}
+
+// LeftOut is the message of the finding that stands for the findings t
+// counts, left out from its place on.
+func (t Tally) LeftOut() string {
+	return strconv.Itoa(t.Total()) + " more findings in this file are not shown (" + strconv.Itoa(t.Errors) + " errors, " +
+		strconv.Itoa(t.Warnings) + " warnings), from here on; fix these first, or use --max-findings 0 to see all"
+}
+
+// Total is the number of findings counted.
+func (t Tally) Total() int { return t.Errors + t.Warnings + t.Others }
+
+// Cap keeps the first n findings of f and replaces the rest with one
+// limit finding, at the first left out, that counts them: a file with a
+// million findings is read by nobody, and printing them costs more than
+// checking it. Counts goes on counting what is left out.
+func (f *File) Cap(n int) {
+	if n <= 0 || len(f.Diagnostics) <= n || f.Omitted.Total() > 0 {
+		return // no cap, nothing to leave out, or left out already
+	}
+	rest := f.Diagnostics[n:]
+	for _, d := range rest {
+		f.Omitted.count(d.Severity)
+	}
+	first := rest[0]
+	f.Diagnostics = append(f.Diagnostics[:n:n], Diagnostic{Document: first.Document, Severity: check.Information, Rule: "limit",
+		Range: first.Range, Start: first.Start, End: first.Start,
+		Message: f.Omitted.LeftOut()})
+	f.Diagnostics[n].Range.End = first.Range.Start
 }
 
 // Feed registers the secrets of f with g.
@@ -117,6 +171,7 @@ func fixHolds(f Fix, g *secret.Gate) bool {
 
 // Counts returns the number of errors and warnings.
 func (f *File) Counts() (errors, warnings int) {
+	errors, warnings = f.Omitted.Errors, f.Omitted.Warnings
 	for _, d := range f.Diagnostics {
 		switch d.Severity {
 		case check.Error:
