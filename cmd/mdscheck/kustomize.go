@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"sigs.k8s.io/kustomize/api/konfig"
-	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resource"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
@@ -94,63 +94,115 @@ func buildOverlay(dir string) (string, []built, error) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
-	m, err := k.Run(tracingFS{filesys.MakeFsOnDisk(), root}, abs)
+	res, err := buildResources(tracingFS{filesys.MakeFsOnDisk(), root}, abs, &kustomizations{root: abs})
 	if err != nil {
 		return "", nil, fmt.Errorf("kustomize build %s: %w", dir, err)
 	}
 	var b strings.Builder
-	var from []built
-	// The kustomizations the steps name, each read once for the build,
-	// not once for each resource it changed.
-	kusts := map[string]kustomize.Kustomization{}
-	kustomizationOf := func(step step) kustomize.Kustomization {
-		dir := filepath.Dir(filepath.Join(abs, step.in))
-		k, ok := kusts[dir]
-		if !ok {
-			k = kustomize.Read(dir)
-			kusts[dir] = k
-		}
-		return k
-	}
-	for i, r := range m.Resources() {
-		var w built
-		if o, err := r.GetOrigin(); err == nil && o != nil {
-			w.origin = o.Path
-		}
-		steps := transformations(r)
-		w.names = namesBefore(r.GetName(), steps, kustomizationOf)
-		var patched []step
-		for _, t := range steps {
-			if strings.HasPrefix(t.kind, "Patch") && !slices.ContainsFunc(patched, func(p step) bool { return p.in == t.in }) {
-				patched = append(patched, t)
-			}
-		}
-		for _, t := range patched {
-			for _, p := range kustomizationOf(t).Patches {
-				if p.Applies(r.GetApiVersion(), r.GetKind(), w.names) {
-					w.patches = append(w.patches, p)
-				}
-			}
-		}
-		r.RemoveBuildAnnotations()
-		annos := r.GetAnnotations()
-		delete(annos, originAnnotation)
-		delete(annos, transformAnnotation)
-		if err := r.SetAnnotations(annos); err != nil {
-			return "", nil, err
-		}
-		y, err := r.AsYAML()
-		if err != nil {
-			return "", nil, err
-		}
+	from := make([]built, len(res))
+	for i, r := range res {
 		if i > 0 {
 			b.WriteString("---\n")
 		}
-		b.Write(y)
-		from = append(from, w)
+		b.Write(r.yaml)
+		from[i] = r.from
 	}
 	return b.String(), from, nil
+}
+
+// kustomizations reads the kustomizations that the steps of a build name,
+// each once for the build, not once for each resource it changed, and
+// the build annotations of its resources, each text once: most resources
+// of a build share them, and reading one is a YAML parse. It is safe for
+// concurrent use.
+type kustomizations struct {
+	root    string // the overlay's directory
+	mu      sync.Mutex
+	read    map[string]kustomize.Kustomization
+	origins map[string]string // origin annotation: the path it names
+	steps   map[string][]step // transformations annotation: its steps
+}
+
+// of returns the kustomization that a step is configured in.
+func (ks *kustomizations) of(s step) kustomize.Kustomization {
+	dir := filepath.Dir(filepath.Join(ks.root, s.in))
+	ks.mu.Lock()
+	defer ks.mu.Unlock()
+	k, ok := ks.read[dir]
+	if !ok {
+		if ks.read == nil {
+			ks.read = map[string]kustomize.Kustomization{}
+		}
+		k = kustomize.Read(dir)
+		ks.read[dir] = k
+	}
+	return k
+}
+
+// builtResource is a resource of a build as mdscheck keeps it: its text
+// in the stream, the build annotations removed, and where it came from.
+type builtResource struct {
+	yaml []byte
+	from built
+}
+
+// annotations returns the path that the origin annotation origin names
+// and the steps that the transformations annotation steps lists.
+func (ks *kustomizations) annotations(origin, steps string) (string, []step) {
+	ks.mu.Lock()
+	defer ks.mu.Unlock()
+	if ks.origins == nil {
+		ks.origins, ks.steps = map[string]string{}, map[string][]step{}
+	}
+	path, ok := ks.origins[origin]
+	if !ok {
+		var o resource.Origin
+		if yaml.Unmarshal([]byte(origin), &o) == nil {
+			path = o.Path
+		}
+		ks.origins[origin] = path
+	}
+	list, ok := ks.steps[steps]
+	if !ok {
+		list = transformations(steps)
+		ks.steps[steps] = list
+	}
+	return path, list
+}
+
+// keep returns what is kept of r, a resource of a build: its annotations
+// are removed on the way.
+func (ks *kustomizations) keep(r *resource.Resource) (builtResource, error) {
+	var w built
+	annos := r.GetAnnotations()
+	var steps []step
+	w.origin, steps = ks.annotations(annos[originAnnotation], annos[transformAnnotation])
+	w.names = namesBefore(r.GetName(), steps, ks.of)
+	var patched []step
+	for _, t := range steps {
+		if strings.HasPrefix(t.kind, "Patch") && !slices.ContainsFunc(patched, func(p step) bool { return p.in == t.in }) {
+			patched = append(patched, t)
+		}
+	}
+	for _, t := range patched {
+		for _, p := range ks.of(t).Patches {
+			if p.Applies(r.GetApiVersion(), r.GetKind(), w.names) {
+				w.patches = append(w.patches, p)
+			}
+		}
+	}
+	r.RemoveBuildAnnotations()
+	annos = r.GetAnnotations()
+	delete(annos, originAnnotation)
+	delete(annos, transformAnnotation)
+	if err := r.SetAnnotations(annos); err != nil {
+		return builtResource{}, err
+	}
+	y, err := r.AsYAML()
+	if err != nil {
+		return builtResource{}, err
+	}
+	return builtResource{y, w}, nil
 }
 
 // step is one transformer that changed a resource: the kustomization
@@ -158,11 +210,11 @@ func buildOverlay(dir string) (string, []built, error) {
 // (PatchTransformer, PrefixTransformer, ...).
 type step struct{ in, kind string }
 
-// transformations returns the transformers that changed r, in the order
-// they were applied, as the transformer annotation names them.
-func transformations(r *resource.Resource) []step {
-	raw, ok := r.GetAnnotations()[transformAnnotation]
-	if !ok {
+// transformations returns the transformers that changed a resource, in
+// the order they were applied, as its transformer annotation, raw, names
+// them.
+func transformations(raw string) []step {
+	if raw == "" {
 		return nil
 	}
 	var list []struct {
