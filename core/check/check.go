@@ -92,9 +92,11 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		for _, sp := range info.Secrets {
 			info.SecretRaw = append(info.SecretRaw, src[sp.Start:sp.End])
 		}
-		var g secret.Gate
-		info.Feed(&g)
-		c.scrub(&g)
+		if len(c.out) > 0 {
+			var g secret.Gate
+			info.Feed(&g)
+			c.scrub(&g)
+		}
 		return info, c.out
 	}
 	root := d.Root
@@ -188,11 +190,13 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 // out of its findings.
 func (c *checker) finish(info *Info) {
 	info.Secrets = c.secrets.Spans(c.src, c.doc.Start, c.doc.End)
-	var g secret.Gate
-	c.secrets.Feed(&g, c.src)
 	info.SecretTexts = c.secrets.Texts()
 	info.SecretRaw = c.secrets.Raw(c.src)
-	c.scrub(&g)
+	if len(c.out) > 0 {
+		var g secret.Gate
+		info.Feed(&g)
+		c.scrub(&g)
+	}
 }
 
 // scrub is the document's own guard of the promise that no output holds

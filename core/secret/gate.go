@@ -46,21 +46,46 @@ func (g *Gate) Add(text string) {
 			g.Add(line)
 		}
 	}
-	q := strconv.Quote(text)
-	g.form(q[1 : len(q)-1])
-	q = strconv.QuoteToASCII(text)
-	g.form(q[1 : len(q)-1])
-	g.form(jsonEscape(text))
-	g.form(strings.NewReplacer("~", "~0", "/", "~1").Replace(text))
-	g.form(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(text))
-	g.form(strings.NewReplacer("'", "''").Replace(text))
+	if escapable(text) {
+		q := strconv.Quote(text)
+		g.form(q[1 : len(q)-1])
+		q = strconv.QuoteToASCII(text)
+		g.form(q[1 : len(q)-1])
+		g.form(jsonEscape(text))
+		g.form(pointerEscape.Replace(text))
+		g.form(githubMessage.Replace(text))
+		g.form(githubProperty.Replace(text))
+		g.form(singleQuoted.Replace(text))
+	}
 	// A number is also the value it reads as, which a message may state.
-	if d, ok := decimal.Parse(strings.ReplaceAll(text, "_", "")); ok {
-		g.form(d.String())
+	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
+		if d, ok := decimal.Parse(strings.ReplaceAll(text, "_", "")); ok {
+			g.form(d.String())
+		}
+		if n, err := strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64); err == nil {
+			g.form(strconv.FormatInt(n, 10))
+		}
 	}
-	if n, err := strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64); err == nil {
-		g.form(strconv.FormatInt(n, 10))
+}
+
+// The escapes of the output formats, each made once.
+var (
+	pointerEscape  = strings.NewReplacer("~", "~0", "/", "~1")
+	githubMessage  = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	singleQuoted   = strings.NewReplacer("'", "''")
+)
+
+// escapable reports whether some format writes text otherwise than as it
+// is: most secrets are letters and digits, and then are their only form.
+func escapable(text string) bool {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\~/%:,'", c) >= 0 {
+			return true
+		}
 	}
+	return false
 }
 
 // AddRaw registers a secret as the source writes it, when it is not known
