@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,7 +281,7 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 	for _, dir := range dirs {
 		res, err := validateOverlay(dir, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "mdscheck: %v\n", err)
+			fmt.Fprintf(stderr, "mdscheck: %s\n", buildError(dir, err, opts))
 			failed = true
 			continue
 		}
@@ -288,6 +289,37 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 	}
 	return out, failed
 }
+
+// buildError is what may be shown of a build's failure: Kustomize's
+// message may quote what it read (a patch's text, a map of values), so it
+// is cut where a secret member's name first appears, and the secrets of
+// the overlay's own files are masked before that (secret.Gate.Foreign).
+func buildError(dir string, err error, opts check.Options) string {
+	g := &secret.Gate{}
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || n >= maxOverlayFiles {
+			return filepath.SkipDir
+		}
+		if ext := strings.ToLower(filepath.Ext(p)); !d.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			n++
+			if b, err := reading.ReadFile(p); err == nil {
+				f := report.Validate(string(b), text.UTF16, opts)
+				f.Feed(g)
+			}
+		}
+		return nil
+	})
+	msg, cut := g.Foreign(err.Error())
+	if cut {
+		msg += " (the rest of Kustomize's message is left out: it may quote a secret)"
+	}
+	return msg
+}
+
+// maxOverlayFiles bounds the files whose secrets a failed build's message
+// is cleaned of.
+const maxOverlayFiles = 1000
 
 // validateOverlay builds the overlay in dir, checks the build and places
 // every finding in the file it comes from: at the member in that file
