@@ -95,6 +95,47 @@ func TestLargeInputsStayBounded(t *testing.T) {
 	}
 }
 
+// TestCompletionAndHoverOnAHugeDocument: complete and hover on a document
+// that validate refuses unread (over the size limit) answer nothing, and
+// cost no more than reading the text: one 60 MB document took the module
+// to 910 MiB of linear memory before.
+func TestCompletionAndHoverOnAHugeDocument(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 60 MB text")
+	}
+	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n" +
+		strings.Repeat("  k: v\n", 60<<20/7)
+	last := int32(strings.Count(src, "\n") - 1)
+	in := newInstance(t)
+	for _, c := range []struct {
+		call, want      string
+		line, character int32
+	}{
+		{"complete", "[]", 5, 2},
+		{"hover", "null", 4, 2},
+		{"complete", "[]", last, 2},
+		{"hover", "null", last, 3},
+	} {
+		runtime.LockOSThread()
+		cpu := threadTime()
+		got := in.text(c.call, src, c.line, c.character, 0)
+		cpu = threadTime() - cpu
+		runtime.UnlockOSThread()
+		mem := in.mod.Memory().Size()
+		t.Logf("%s at %d:%d: %v of processor, linear memory %d MiB", c.call, c.line, c.character, cpu, mem>>20)
+		if got != c.want {
+			t.Errorf("%s at %d:%d: %.200s, want %s", c.call, c.line, c.character, got, c.want)
+		}
+		if cpu > maxCallTime {
+			t.Errorf("%s took %v of processor, more than %v", c.call, cpu, maxCallTime)
+		}
+		// The text itself and the module's own 15 MiB, with room.
+		if mem > 256<<20 {
+			t.Errorf("%s: linear memory grew to %d MiB", c.call, mem>>20)
+		}
+	}
+}
+
 // manifests is a stream of at most n bytes of the repository's valid
 // golden manifests and examples/broken.yaml, over and over: real
 // documents of every kind, and findings (0.6 per KB) far below a result's

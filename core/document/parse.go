@@ -255,8 +255,7 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		return d
 	}
 	if len(text) > lim.DocumentBytes {
-		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "document size",
-			Message: fmt.Sprintf("document is %d bytes, over the limit of %d bytes; it was not checked", len(text), lim.DocumentBytes)}
+		d.Err = sizeError(src, span.Start, len(text), lim)
 		return d
 	}
 	if i := badByte(text); i >= 0 {
@@ -306,6 +305,26 @@ func isEmpty(text string) bool {
 		}
 	}
 	return true
+}
+
+// sizeError is the error of a document of size bytes at start in src,
+// over lim.DocumentBytes.
+func sizeError(src string, start, size int, lim Limits) *Error {
+	return &Error{Start: start, End: lineEnd(src, start), Limit: "document size",
+		Message: fmt.Sprintf("document is %d bytes, over the limit of %d bytes; it was not checked", size, lim.DocumentBytes)}
+}
+
+// OverLimits returns the limit error that Parse gives text, the text of
+// one document, before reading any of it: over lim.DocumentBytes, or over
+// lim.Tokens or lim.Depth as counted before the lexer; nil when it is
+// within them. Offsets are within text. Completion and hover read a
+// document loosely, without parsing it, and use this to read no more of
+// it than a check does: on a 60 MB document they took 1.5 GiB.
+func OverLimits(text string, lim Limits) *Error {
+	if len(text) > lim.DocumentBytes {
+		return sizeError(text, 0, len(text), lim)
+	}
+	return budget(text, 0, lim)
 }
 
 // tokenize appends goccy/go-yaml's tokens of text to buf. It is

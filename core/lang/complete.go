@@ -22,6 +22,9 @@ import (
 // is already written gets its name alone, without ": " or a snippet.
 func Complete(src string, pos text.Position, enc text.Encoding) []CompletionItem {
 	v, offset := viewAt(src, pos, enc)
+	if v == nil {
+		return nil
+	}
 	c := readCursor(v.src, offset)
 	if !c.ours {
 		return nil

@@ -105,36 +105,36 @@ func splitKey(s string) (key, rest string, ok bool) {
 	return "", "", false
 }
 
-// lineStarts returns the offsets of the lines of src.
-func lineStarts(src string) []int {
-	out := []int{0}
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			out = append(out, i+1)
-		}
-	}
-	return out
+// prevLine returns the start of the line before the one that starts at
+// ls, which is not the first.
+func prevLine(src string, ls int) int {
+	return strings.LastIndexByte(src[:ls-1], '\n') + 1
 }
 
+// nextLine returns the start of the line after the one that starts at
+// ls, or -1 when that is the last. A text that ends with a line break
+// ends with an empty line.
+func nextLine(src string, ls int) int {
+	if e := lineEnd(src, ls); e < len(src) {
+		return e + 1
+	}
+	return -1
+}
+
+// lineAt reads the line that starts at ls.
+func lineAt(src string, ls int) line { return readLine(src, ls, lineEnd(src, ls)) }
+
 // readCursor reads the context of offset in src, the text of one document
-// (a view's).
+// (a view's). It walks the lines from the cursor's as far as it must and
+// keeps none: a document of four million blank lines, within the limits,
+// would otherwise cost some 300 MB of lines for one completion.
 func readCursor(src string, offset int) *cursor {
 	offset = min(max(offset, 0), len(src))
 	c := &cursor{present: map[string]bool{}}
-	starts := lineStarts(src)
-	cur := 0
-	for i, s := range starts {
-		if s <= offset {
-			cur = i
-		}
-	}
-	lines := make([]line, len(starts))
-	for i, s := range starts {
-		lines[i] = readLine(src, s, lineEnd(src, s))
-	}
 	// The envelope, from keys at column 0.
 	c.ours = true
-	for _, l := range lines {
+	for ls := 0; ls >= 0; ls = nextLine(src, ls) {
+		l := lineAt(src, ls)
 		if l.indent != 0 || l.dash || l.key == "" {
 			continue
 		}
@@ -152,7 +152,7 @@ func readCursor(src string, offset int) *cursor {
 	}
 
 	// The current line up to the cursor.
-	ls := starts[cur]
+	ls := strings.LastIndexByte(src[:offset], '\n') + 1
 	before := src[ls:offset]
 	w := len(before)
 	for w > 0 && isWordByte(before[w-1]) {
@@ -170,19 +170,21 @@ func readCursor(src string, offset int) *cursor {
 	if here.dash {
 		itemAt = here.indent
 	}
-	c.path = c.parents(lines, cur, c.indent, itemAt)
-	c.siblings(lines, cur)
+	c.path = c.parents(src, ls, c.indent, itemAt)
+	c.siblings(src, ls)
 	return c
 }
 
 // siblings records the keys already present in the cursor's mapping,
-// walking out from the cursor's line until the mapping ends: above, at a
-// line indented less or at the "- " that starts the list item; below, at
-// a line indented less or at the next item. Linear in the document's lines.
-func (c *cursor) siblings(lines []line, cur int) {
+// walking out from the cursor's line, which starts at cur, until the
+// mapping ends: above, at a line indented less or at the "- " that starts
+// the list item; below, at a line indented less or at the next item.
+// Linear in the document's lines.
+func (c *cursor) siblings(src string, cur int) {
 	ends := func(l line) bool { return l.indent < c.indent && !(l.dash && l.keyCol == c.indent) }
-	for j := cur - 1; j >= 0; j-- {
-		l := lines[j]
+	for ls := cur; ls > 0; {
+		ls = prevLine(src, ls)
+		l := lineAt(src, ls)
 		if l.blank {
 			continue
 		}
@@ -196,8 +198,8 @@ func (c *cursor) siblings(lines []line, cur int) {
 			break // the first key of this list item
 		}
 	}
-	for j := cur + 1; j < len(lines); j++ {
-		l := lines[j]
+	for ls := nextLine(src, cur); ls >= 0; ls = nextLine(src, ls) {
+		l := lineAt(src, ls)
 		if l.blank {
 			continue
 		}
@@ -214,17 +216,18 @@ func isWordByte(b byte) bool {
 	return b == '_' || b == '-' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
-// parents walks up from line cur and returns the keys of the mappings that
-// enclose a key at column indent. itemAt is the dash column when the
-// cursor's own line starts a list item.
-func (c *cursor) parents(lines []line, cur, indent, itemAt int) []string {
+// parents walks up from the line that starts at cur and returns the keys
+// of the mappings that enclose a key at column indent. itemAt is the dash
+// column when the cursor's own line starts a list item.
+func (c *cursor) parents(src string, cur, indent, itemAt int) []string {
 	var rev []string
 	if itemAt >= 0 {
 		rev = append(rev, "[]")
 		indent = itemAt
 	}
-	for i := cur - 1; i >= 0 && indent > 0; i-- {
-		l := lines[i]
+	for ls := cur; ls > 0 && indent > 0; {
+		ls = prevLine(src, ls)
+		l := lineAt(src, ls)
 		if l.blank {
 			continue
 		}

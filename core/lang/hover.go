@@ -15,6 +15,9 @@ import (
 // Secret. It returns nil where there is nothing to say.
 func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	v, offset := viewAt(src, pos, enc)
+	if v == nil {
+		return nil
+	}
 	src = v.src
 	var path []string
 	var start, end int

@@ -3,6 +3,7 @@ package lang
 import (
 	"strings"
 
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -18,7 +19,14 @@ type view struct {
 }
 
 // viewAt finds the document that holds pos and the cursor's offset in it.
+// It returns nil for a document over the limits that a check refuses it
+// at unread (document.OverLimits): completion and hover, which index and
+// read every line of their document, would otherwise cost more than the
+// check (a 60 MB document took 1.5 GiB) for a document the user is told
+// is not checked. Its search for the document's markers stops as soon as
+// the document is larger than a check reads.
 func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
+	most := document.DefaultLimits.DocumentBytes
 	// The offset of the cursor's line, without indexing the whole stream.
 	lineStart, line := 0, 0
 	for line < pos.Line {
@@ -32,6 +40,9 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	start, end := 0, len(stream)
 	// Up to the marker that opened this document.
 	for ls := lineStart; ; {
+		if lineStart-ls > most {
+			return nil, 0
+		}
 		l := stream[ls:lineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			start = ls
@@ -48,6 +59,9 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	}
 	// Down to the marker that ends it.
 	for ls := lineEnd(stream, lineStart) + 1; ls < len(stream); ls = lineEnd(stream, ls) + 1 {
+		if ls-min(start, lineStart) > most {
+			return nil, 0
+		}
 		l := stream[ls:lineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			end = ls
@@ -60,6 +74,9 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	}
 	if start > lineStart {
 		start = lineStart
+	}
+	if document.OverLimits(stream[start:end], document.DefaultLimits) != nil {
+		return nil, 0
 	}
 	v := &view{src: stream[start:end], base: start, enc: enc}
 	v.line0 = line - strings.Count(stream[start:lineStart], "\n")
