@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/helm"
 )
 
 // runGate returns the gate of a run: every secret of every file checked,
@@ -67,4 +71,23 @@ func lineSecrets(g *secret.Gate, src string, ls, le int, spans [][2]int) [][2]in
 		out = append(out, sp)
 	}
 	return out
+}
+
+// templateSecrets adds to f, the result of a Helm chart's template src,
+// what the masking of its actions hid beyond them (helm.Hidden): a check
+// of the masked text cannot tell whether it is a secret, so it is one, in
+// the lines shown and for the run's gate.
+func templateSecrets(f *report.File, src, masked string) {
+	hidden := helm.Hidden(src, masked)
+	if len(hidden) == 0 {
+		return
+	}
+	idx := text.NewIndex(src)
+	for _, sp := range hidden {
+		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, text.UTF16))
+		f.SecretRaw = append(f.SecretRaw, src[sp.Start:sp.End])
+	}
+	slices.SortFunc(f.Secrets, func(a, b text.Range) int {
+		return cmp.Or(cmp.Compare(a.Start.Line, b.Start.Line), cmp.Compare(a.Start.Character, b.Start.Character))
+	})
 }

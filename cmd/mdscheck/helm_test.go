@@ -71,3 +71,29 @@ func TestHelmActionsAmongLiterals(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), errs)
 	}
 }
+
+// TestHelmKeyWrittenByATemplate: a key an action writes may be any
+// member's, a secret's too ({{ "client_secret" }}: S): its value shows in
+// no output, in a block mapping or in a flow mapping, where the masking
+// of the action hides the value with it.
+func TestHelmKeyWrittenByATemplate(t *testing.T) {
+	const secret = "ZqHelmSecret12"
+	for name, body := range map[string]string{
+		"block": "    auth_github:\n      {{ \"client_secret\" }}: " + secret + "\n      bogus: 1\n      client_id: {{ \"client_secret\" }}-" + secret + "x\n",
+		"flow":  "    auth_github: { {{ \"client_secret\" }}: " + secret + ", bogus: 1 }\n",
+	} {
+		dir := t.TempDir()
+		write(t, filepath.Join(dir, "Chart.yaml"), "name: x\nversion: 0.1.0\n")
+		write(t, filepath.Join(dir, "templates/g.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\n"+
+			"spec:\n  plan: startup-1\n  project: p\n  userConfig:\n"+body)
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			code, out, errs := runCLI(t, "", "validate", "--format", format, dir)
+			if code != 1 || !strings.Contains(out, "bogus") {
+				t.Errorf("%s, %s: exit %d, the finding on bogus is missing:\n%s%s", name, format, code, out, errs)
+			}
+			if strings.Contains(out+errs, secret) {
+				t.Errorf("%s, %s: the secret shows:\n%s%s", name, format, out, errs)
+			}
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
 // fileResult is the outcome for one input.
@@ -266,6 +267,9 @@ func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progres
 		left := caps[i].finish(starts[i])
 		out[i] = fileResult{path: inputs[i].path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
 		out[i].file.Omitted = left
+		if inputs[i].as == reading.Template {
+			templateSecrets(&out[i].file, shown[i], texts[i])
+		}
 		results[i] = nil // the findings are in out[i] now
 	}
 	left := make([]atomic.Int32, len(inputs)) // documents not yet checked

@@ -330,6 +330,20 @@ func jsonUnescape(s string) string {
 // the gate knows is masked before that. The second result reports whether
 // anything was cut.
 func (g *Gate) Foreign(msg string) (string, bool) {
+	// A text quoted over lines (Kustomize quotes a configuration between
+	// backquotes) is left out whole; what follows it is the error.
+	elided := false
+	for {
+		open := strings.IndexByte(msg, '`')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(msg[open+1:], '`')
+		if end < 0 || !strings.ContainsAny(msg[open+1:open+1+end], "\n\r") {
+			break
+		}
+		msg, elided = msg[:open]+"(text left out)"+msg[open+1+end+1:], true
+	}
 	cut := len(msg)
 	lower := strings.ToLower(msg)
 	for name := range names {
@@ -341,5 +355,5 @@ func (g *Gate) Foreign(msg string) (string, bool) {
 	if i := strings.IndexAny(msg, "\n\r"); i >= 0 && i < cut {
 		cut = i
 	}
-	return g.Clean(msg[:cut]), cut < len(msg)
+	return g.Clean(msg[:cut]), elided || cut < len(msg)
 }

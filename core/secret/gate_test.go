@@ -134,6 +134,7 @@ func TestForeign(t *testing.T) {
 		{"patch failed: map[spec:map[Password:hunter2]]", "patch failed: map[spec:map["},
 		{"bad value known-secret in line 3", "bad value (secret) in line 3"},
 		{"failed to apply\nuserConfig:\n  x: 1", "failed to apply"},
+		{"trouble with config: `\npatch: |-\n  password: hunter2\n`: open p.yaml: not a regular file", "trouble with config: (text left out): open p.yaml: not a regular file"},
 	} {
 		if got, _ := g.Foreign(tc.in); got != tc.want {
 			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)

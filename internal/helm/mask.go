@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // action is one {{ ... }} of a template.
@@ -497,4 +498,47 @@ func IsTemplate(path string) bool {
 		}
 		dir = parent
 	}
+}
+
+// Hidden returns the text that Mask hid of src beyond its actions, as
+// spans of src: where an action sits inside a scalar, the masker hides
+// the whole scalar, and what it hides may be a secret a template writes
+// after an action ({{ "client_secret" }}: S in a flow mapping), which no
+// check of the masked text can see. masked is Mask(src).
+func Hidden(src, masked string) []document.Span {
+	var out []document.Span
+	if len(src) != len(masked) {
+		return nil
+	}
+	for i := 0; i < len(src); {
+		if src[i] == masked[i] {
+			i++
+			continue
+		}
+		start := i
+		for i < len(src) && src[i] != masked[i] {
+			i++
+		}
+		// Within [start, i) the actions are template code; the rest is
+		// text the masker hid.
+		for at := start; at < i; {
+			open := strings.Index(src[at:i], "{{")
+			if open < 0 {
+				open = i - at
+			}
+			if open > 0 && strings.TrimSpace(src[at:at+open]) != "" {
+				out = append(out, document.Span{Start: at, End: at + open})
+			}
+			at += open
+			if at >= i {
+				break
+			}
+			end := strings.Index(src[at:i], "}}")
+			if end < 0 {
+				break
+			}
+			at += end + 2
+		}
+	}
+	return out
 }
