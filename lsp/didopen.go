@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -79,7 +81,13 @@ func unquoteJSON(q []byte) (string, bool) {
 		return "", false
 	}
 	s := q[1 : len(q)-1]
-	out := make([]byte, 0, len(s))
+	// A Builder hands over what it built without a copy: a text of 64
+	// MiB is not held twice. An escape holds one or two backslashes and
+	// decodes to at least one byte fewer than it is written, so for B
+	// backslashes the text is at most len(s)-B/2 bytes (more only when
+	// invalid UTF-8 becomes the three bytes of U+FFFD).
+	var out strings.Builder
+	out.Grow(len(s) - bytes.Count(s, []byte{'\\'})/2)
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -91,17 +99,17 @@ func unquoteJSON(q []byte) (string, bool) {
 			}
 			switch e := s[i+1]; e {
 			case '"', '\\', '/':
-				out = append(out, e)
+				out.WriteByte(e)
 			case 'b':
-				out = append(out, '\b')
+				out.WriteByte('\b')
 			case 'f':
-				out = append(out, '\f')
+				out.WriteByte('\f')
 			case 'n':
-				out = append(out, '\n')
+				out.WriteByte('\n')
 			case 'r':
-				out = append(out, '\r')
+				out.WriteByte('\r')
 			case 't':
-				out = append(out, '\t')
+				out.WriteByte('\t')
 			case 'u':
 				r, ok := hex4(s, i+2)
 				if !ok {
@@ -112,33 +120,38 @@ func unquoteJSON(q []byte) (string, bool) {
 					// A pair makes one rune; anything else is U+FFFD.
 					if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
 						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-							out = utf8.AppendRune(out, dec)
+							out.WriteRune(dec)
 							i += 6
 							continue
 						}
 					}
 					r = utf8.RuneError
 				}
-				out = utf8.AppendRune(out, r)
+				out.WriteRune(r)
 				continue
 			default:
 				return "", false
 			}
 			i += 2
 		case c < utf8.RuneSelf:
-			out = append(out, c)
-			i++
+			// A run of bytes that need no decoding goes in at once.
+			j := i + 1
+			for j < len(s) && s[j] >= 0x20 && s[j] < utf8.RuneSelf && s[j] != '"' && s[j] != '\\' {
+				j++
+			}
+			out.Write(s[i:j])
+			i = j
 		default:
 			r, size := utf8.DecodeRune(s[i:])
 			if r == utf8.RuneError && size == 1 {
-				out = utf8.AppendRune(out, utf8.RuneError)
+				out.WriteRune(utf8.RuneError)
 			} else {
-				out = append(out, s[i:i+size]...)
+				out.Write(s[i : i+size])
 			}
 			i += size
 		}
 	}
-	return string(out), true
+	return out.String(), true
 }
 
 // hex4 reads the four hexadecimal digits at s[i:].
