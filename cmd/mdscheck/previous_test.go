@@ -187,3 +187,16 @@ func TestPreviousUnreadable(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestUnreadablePreviousLosesNothing: when the previous version cannot be
+// read, validate says why and still reports today's findings, with exit
+// status 2.
+func TestUnreadablePreviousLosesNothing(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "kafka.yaml")
+	write(t, f, invalid)
+	code, out, errOut := runCLI(t, "", "validate", "--previous", filepath.Join(dir, "missing.yaml"), f)
+	if code != 2 || !strings.Contains(errOut, "--previous") || !strings.Contains(out, "kafka.yaml:") || !strings.Contains(out, "error") {
+		t.Errorf("exit %d\n%s%s", code, out, errOut)
+	}
+}

@@ -180,10 +180,17 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	// The comparison's findings come first, so that the configuration
 	// sets their severities too.
 	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, cfgs.skip, stderr)
-	if err != nil {
+	var failed exitStatus
+	switch {
+	case errors.As(err, &failed):
+		// The previous version could not be read, and stderr says so:
+		// today's findings are still reported, and the exit status is 2.
+		ioFailed = true
+	case err != nil:
 		return err
+	default:
+		results = compared
 	}
-	results = compared
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	for i := range results {
 		results[i].file.Cap(f.maxFindings) // a build's, a previous file's
