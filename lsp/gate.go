@@ -78,11 +78,14 @@ func (s *server) refreshGate(d *openDoc) {
 	}
 	src := d.checker.as.Text(v.src)
 	spans := v.spans[:min(len(v.spans), maxGateDocuments)]
-	byText := make(map[string]*secret.Gate, len(spans))
+	byText := make(map[string]*secret.Gate)
 	g := &secret.Gate{}
 	var c report.Checker
 	for _, sp := range spans {
 		t := src[sp.Start:sp.End]
+		if _, seen := byText[t]; seen {
+			continue // the same document again (empty ones, copies): merged once
+		}
 		dg, ok := lg.byText[t]
 		if !ok {
 			dg = &secret.Gate{}
