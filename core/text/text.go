@@ -6,6 +6,7 @@ package text
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -41,11 +42,16 @@ type Index struct {
 
 // NewIndex indexes src.
 func NewIndex(src string) *Index {
-	lines := make([]int, 1, len(src)/32+1)
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			lines = append(lines, i+1)
+	// Counted first (strings.Count is vectorised): growing by append a
+	// list of 16 million lines allocated five times what it holds.
+	lines := make([]int, 1, strings.Count(src, "\n")+1)
+	for at := 0; ; {
+		i := strings.IndexByte(src[at:], '\n')
+		if i < 0 {
+			break
 		}
+		at += i + 1
+		lines = append(lines, at)
 	}
 	return &Index{src: src, lines: lines}
 }
