@@ -113,3 +113,25 @@ func TestNoSecretOfAPreviousVersion(t *testing.T) {
 		t.Fatalf("only %d cases with a previous version", n)
 	}
 }
+
+// TestSecretInAStringOrAComment: a string where a mapping belongs may hold
+// the YAML its author meant (userConfig: | with password: S inside), and
+// a comment after a secret on its line may be the rest of it (an unquoted
+// " #"): neither shows, in a message or in a line under a finding.
+func TestSecretInAStringOrAComment(t *testing.T) {
+	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n" +
+		"  userConfig: |\n    smtp_server:\n      password: ZqInsideAString\n---\n" +
+		"apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n" +
+		"  userConfig:\n    external_image_storage: {access_key: ZqBefore # ZqAfterTheHash\n      , provider: s3}\n"
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		code, out, errOut := runCLI(t, src, "validate", "--format", format, "-")
+		if code != 1 {
+			t.Errorf("%s: exit %d", format, code)
+		}
+		for _, s := range []string{"ZqInsideAString", "ZqAfterTheHash", "ZqBefore"} {
+			if strings.Contains(out+errOut, s) {
+				t.Errorf("%s shows %s:\n%s", format, s, out)
+			}
+		}
+	}
+}

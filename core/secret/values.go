@@ -96,10 +96,27 @@ func (v Values) Spans(src string, start, end int) []document.Span {
 	out = append(out, v.spans...)
 	for _, pr := range v.members {
 		if from, to := memberSpan(src, pr); to > from {
-			out = append(out, document.Span{Start: from, End: to})
+			out = append(out, document.Span{Start: from, End: commentAfter(src, to)})
 		}
 	}
 	return Merge(out)
+}
+
+// commentAfter returns where the line of end ends when a comment follows
+// end on it, else end: a secret written unquoted with " #" in it reads as
+// a value and a comment, and the comment is the rest of the secret.
+func commentAfter(src string, end int) int {
+	i := end
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if i == end || i >= len(src) || src[i] != '#' {
+		return end
+	}
+	if eol := strings.IndexAny(src[i:], "\n\r"); eol >= 0 {
+		return i + eol
+	}
+	return len(src)
 }
 
 // Merge sorts spans by their start and joins those that overlap or
@@ -277,6 +294,9 @@ func (v *Values) StrayIn(n *document.Node) {
 	if n == nil {
 		return
 	}
+	// A string where a collection belongs may hold YAML its author
+	// meant as entries (userConfig: | with password: S inside).
+	v.swallowed(n)
 	for _, p := range n.Pairs {
 		v.Stray(p)
 	}
