@@ -51,8 +51,11 @@ test: need fmt-check vet test-go test-js
 need:
 	@scripts/need.sh
 
+# A package's tests may take longer than go test's default 10 minutes on
+# a loaded machine (release cross-compiles six archives): the timeout is
+# a guard against a hang, not a measure of speed.
 test-go: need
-	$(GO) test -count=1 $(GOPKGS)
+	$(GO) test -count=1 -timeout 30m $(GOPKGS)
 
 test-js: need wasm
 	npm test --workspaces --if-present
