@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -166,8 +167,92 @@ func prefix(s string) uint32 {
 func hash(p uint32) uint32 { return (p * 2654435761) >> 16 }
 
 // Find calls fn with the start and end of every place in s where a form
-// of a secret is written, in order and merged where they overlap.
+// of a secret is written, in order and merged where they overlap: a form
+// as it is, or a double-quoted text whose escapes, however spelled
+// ("\x41", "\u0041", "\/"), read as one.
 func (g *Gate) Find(s string, fn func(start, end int)) {
+	if g.Empty() {
+		return
+	}
+	if strings.IndexByte(s, '\\') < 0 {
+		g.find(s, fn)
+		return
+	}
+	var spans [][2]int
+	g.find(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+	for i := 0; i < len(s); i++ {
+		if s[i] != '"' {
+			continue
+		}
+		end, escaped := i+1, false
+		for end < len(s) && s[end] != '"' && s[end] != '\n' {
+			if s[end] == '\\' {
+				escaped = true
+				end++
+			}
+			end++
+		}
+		if end >= len(s) || s[end] != '"' {
+			break
+		}
+		if escaped && g.Holds(unescape(s[i+1:end])) {
+			spans = append(spans, [2]int{i + 1, end})
+		}
+		i = end
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	start, end := -1, -1
+	for _, sp := range spans {
+		if sp[0] <= end {
+			end = max(end, sp[1])
+			continue
+		}
+		if start >= 0 {
+			fn(start, end)
+		}
+		start, end = sp[0], sp[1]
+	}
+	if start >= 0 {
+		fn(start, end)
+	}
+}
+
+// unescape reads the escapes of a YAML (or JSON, or Go) double-quoted
+// text; one it does not know stands for itself.
+func unescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		if n := hexDigits[s[i]]; n > 0 && i+n < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil {
+				b.WriteRune(rune(v))
+				i += n
+				continue
+			}
+		}
+		if r, ok := escapes[s[i]]; ok {
+			b.WriteString(r)
+			continue
+		}
+		b.WriteByte(s[i]) // \" \\ \/ \ and the rest
+	}
+	return b.String()
+}
+
+// The escapes of YAML's double-quoted style that stand for something else
+// than the character after the backslash.
+var (
+	hexDigits = map[byte]int{'x': 2, 'u': 4, 'U': 8}
+	escapes   = map[byte]string{'n': "\n", 't': "\t", 'r': "\r", '0': "\x00", 'a': "\a", 'b': "\b", 'e': "\x1b",
+		'f': "\f", 'v': "\v", 'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029"}
+)
+
+// find is Find of the forms as they are.
+func (g *Gate) find(s string, fn func(start, end int)) {
 	if g.Empty() {
 		return
 	}
@@ -223,7 +308,7 @@ func (g *Gate) Clean(s string) string {
 // Holds reports whether s holds a form of a secret.
 func (g *Gate) Holds(s string) bool {
 	found := false
-	g.Find(s, func(int, int) { found = true })
+	g.find(s, func(int, int) { found = true })
 	return found
 }
 
