@@ -135,3 +135,13 @@ func TestSecretInAStringOrAComment(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretInADocumentOfNoKind: a "---" typed above a manifest's secret
+// leaves it in a document of no kind; its secret is still masked.
+func TestSecretInADocumentOfNoKind(t *testing.T) {
+	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\n---\nmetadata:\n  name: d\nspec:\n  userConfig:\n    smtp_server:\n      password: ZqGeavjTEQyk\n"
+	_, out, _ := runCLI(t, src, "validate", "--format", "json", "-")
+	if !strings.Contains(out, `"secrets"`) || !strings.Contains(out, `"line": 8`) {
+		t.Errorf("no secret range on line 9:\n%s", out)
+	}
+}

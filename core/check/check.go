@@ -134,8 +134,10 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			c.secrets.Add(r.Get("stringData"))
 		}
 	}
-	if strings.HasSuffix(info.Kind, "List") {
-		// Whatever a list holds, at any depth and in any shape (a list
+	if info.Kind == "" || strings.HasSuffix(info.Kind, "List") {
+		// A document of no kind is nobody's resource, maybe a part of
+		// ours cut off by a "---" typed above it; and
+		// whatever a list holds, at any depth and in any shape (a list
 		// in a list, items as a mapping), may be one of our resources:
 		// where the schema cannot place a secret, its name does.
 		c.secrets.StrayIn(root)
