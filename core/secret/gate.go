@@ -33,6 +33,10 @@ type Gate struct {
 	byPrefix map[uint32][]string
 	filter   [1 << 10]uint64
 	safe     map[string]bool
+	// numbers are the values of the secrets that read as numbers, as
+	// decimal.Dec writes them: a message may write the same number
+	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
+	numbers map[string]bool
 }
 
 // Add registers a secret's decoded text (the value as the cluster gets
@@ -60,13 +64,30 @@ func (g *Gate) Add(text string) {
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
-		if d, ok := decimal.Parse(strings.ReplaceAll(text, "_", "")); ok {
-			g.form(d.String())
-		}
-		if n, err := strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64); err == nil {
-			g.form(strconv.FormatInt(n, 10))
+		if n, ok := number(text); ok {
+			g.form(n)
+			if len(n) >= Shortest {
+				if g.numbers == nil {
+					g.numbers = map[string]bool{}
+				}
+				g.numbers[n] = true
+			}
 		}
 	}
+}
+
+// number returns the value of s, a YAML number however written (with
+// '_', in hexadecimal, octal or binary, with an exponent), as
+// decimal.Dec writes it, and whether s is a number.
+func number(s string) (string, bool) {
+	s = strings.ReplaceAll(s, "_", "")
+	if n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 0, 64); err == nil {
+		return strconv.FormatInt(n, 10), true
+	}
+	if d, ok := decimal.Parse(s); ok {
+		return d.String(), true
+	}
+	return "", false
 }
 
 // The escapes of the output formats, each made once.
@@ -105,8 +126,31 @@ func (g *Gate) AddRaw(raw string) {
 		// Quoted, the word may be read without its quotes.
 		if t := strings.Trim(w, `"'`); t != w {
 			g.Add(t)
+			g.Add(unquote(w))
 		}
 	}
+	g.Add(unquote(raw))
+}
+
+// unquote returns what raw, a quoted scalar as written (closed or not, over
+// lines or not), may read as: its lines folded into one, then its escapes
+// read; raw itself when it is not quoted.
+func unquote(raw string) string {
+	if raw == "" || raw[0] != '"' && raw[0] != '\'' {
+		return raw
+	}
+	q := raw[0]
+	body := raw[1:]
+	if strings.HasSuffix(body, string(q)) && !strings.HasSuffix(body, `\`+string(q)) {
+		body = body[:len(body)-1]
+	}
+	if strings.ContainsAny(body, "\n\r") {
+		body = strings.Join(strings.Fields(body), " ")
+	}
+	if q == '\'' {
+		return strings.ReplaceAll(body, "''", "'")
+	}
+	return unescape(body)
 }
 
 // Safe declares a text that the gate leaves whole where it is the whole
@@ -132,6 +176,24 @@ func (g *Gate) Merge(other *Gate) {
 	for t := range other.safe {
 		g.Safe(t)
 	}
+	for n := range other.numbers {
+		if g.numbers == nil {
+			g.numbers = map[string]bool{}
+		}
+		g.numbers[n] = true
+	}
+}
+
+// Forms returns how many forms of secrets the gate looks for.
+func (g *Gate) Forms() int {
+	if g == nil {
+		return 0
+	}
+	n := 0
+	for _, forms := range g.byPrefix {
+		n += len(forms)
+	}
+	return n
 }
 
 // Empty reports whether the gate knows no secret.
@@ -174,13 +236,17 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	if g.Empty() {
 		return
 	}
-	if strings.IndexByte(s, '\\') < 0 {
+	escapes := strings.IndexByte(s, '\\') >= 0
+	if !escapes && len(g.numbers) == 0 {
 		g.find(s, fn)
 		return
 	}
 	var spans [][2]int
 	g.find(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
-	for i := 0; i < len(s); i++ {
+	if len(g.numbers) > 0 {
+		g.findNumbers(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+	}
+	for i := 0; escapes && i < len(s); i++ {
 		if s[i] != '"' {
 			continue
 		}
@@ -215,6 +281,50 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	if start >= 0 {
 		fn(start, end)
 	}
+}
+
+// findNumbers calls fn with every number written in s whose value is a
+// secret's, however it is written.
+func (g *Gate) findNumbers(s string, fn func(start, end int)) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < '0' || c > '9' {
+			continue
+		}
+		start, end := i, i
+		for end < len(s) && numberByte(s[end]) {
+			end++
+		}
+		i = end
+		if start > 0 && (s[start-1] == '-' || s[start-1] == '+' || s[start-1] == '.') {
+			start--
+		}
+		if start > 0 && (isWordByte(s[start-1]) || s[start-1] == '.') {
+			continue // part of a word or of a dotted name
+		}
+		// A number may end a sentence: "is 1_234_567."
+		for run := s[start:end]; run != ""; run = run[:len(run)-1] {
+			if n, ok := number(run); ok {
+				if g.numbers[n] {
+					fn(start, start+len(run))
+				}
+				break
+			}
+			if c := run[len(run)-1]; c != '.' && c != '-' && c != '+' {
+				break
+			}
+		}
+	}
+}
+
+// numberByte reports whether c may be part of a YAML number: digits,
+// '_', a sign, a point, the letters of bases, exponents and hexadecimal
+// digits.
+func numberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' || c == '+' || c == '-'
+}
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= utf8.RuneSelf
 }
 
 // unescape reads the escapes of a YAML (or JSON, or Go) double-quoted
@@ -264,23 +374,43 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 			continue
 		}
 		for _, f := range g.byPrefix[p] {
-			if strings.HasPrefix(s[i:], f) {
-				switch {
-				case i <= end:
-					end = max(end, i+len(f))
-				default:
-					if start >= 0 {
-						fn(start, end)
-					}
-					start, end = i, i+len(f)
+			n := len(f)
+			if !strings.HasPrefix(s[i:], f) {
+				// A message may cut a long text short: a form cut
+				// short where an ellipsis follows is the form.
+				n = commonPrefix(s[i:], f)
+				if rest := s[i+n:]; !strings.HasPrefix(rest, "...") && !strings.HasPrefix(rest, "…") {
+					continue
 				}
-				break
 			}
+			switch {
+			case i <= end:
+				end = max(end, i+n)
+			default:
+				if start >= 0 {
+					fn(start, end)
+				}
+				start, end = i, i+n
+			}
+			break
 		}
 	}
 	if start >= 0 {
 		fn(start, end)
 	}
+}
+
+// commonPrefix returns the length of the longest prefix a and b share,
+// cut back to a whole UTF-8 character.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	for n > 0 && n < len(a) && !utf8.RuneStart(a[n]) {
+		n--
+	}
+	return n
 }
 
 // Clean returns s with every form of every secret replaced by Masked.

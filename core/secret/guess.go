@@ -310,9 +310,13 @@ func (g *guesser) key(col, v int) int {
 }
 
 // named reports whether s[j:e] is a key that may name a secret member: a
-// secret name, quoted or not, a double-quoted key with an escape, or an
-// alias (*a) of an anchor on what may be such a name.
+// secret name in any case, quoted or not, a double-quoted key with an
+// escape, an alias (*a) of an anchor on what may be such a name, or a
+// template action ("{{ .Values.key }}", then j == e).
 func (g *guesser) named(s string, j, e int) bool {
+	if j == e && strings.HasSuffix(s[:e], "}}") {
+		return true // a key a template writes may write any name
+	}
 	return j < e && (secretKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
 }
 
@@ -445,7 +449,7 @@ func secretKey(text string) bool {
 		}
 		text = text[1 : len(text)-1]
 	}
-	return names[text]
+	return names[text] || names[strings.ToLower(text)]
 }
 
 func isNameByte(c byte) bool {

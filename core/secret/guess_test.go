@@ -136,6 +136,8 @@ var guessCases = []guessCase{
 	{"spelling", "client_secret: SECRET1\nsecret_key: SECRET2\naccess_key: SECRET3\nkey: SECRET4\n" +
 		"sas_token: SECRET5\ncredentials: SECRET6\nemail_sender_password: SECRET7\ntoken: SECRET8\n",
 		[]string{"SECRET1", "SECRET2", "SECRET3", "SECRET4", "SECRET5", "SECRET6", "SECRET7", "SECRET8"}, nil},
+	{"spelling", "CLIENT_SECRET: SECRET1\nPassword: SECRET2\n", []string{"SECRET1", "SECRET2"}, nil},
+	{"template", "{{ .Values.k }}: SECRET1 x\n{{- \"token\" }} : SECRET2\n", []string{"SECRET1", "SECRET2"}, nil},
 	// The value of an anchor that a secret's value aliases, written before it.
 	{"alias", "metadata:\n  name: &s SECRET1\n  labels: {team: *s}\nspec:\n  password: *s\n", []string{"SECRET1"}, nil},
 	{"alias", "name: &s |\n  SECRET1\n  SECRET2\nport: 8o80\ntoken: [x, *s]\n", []string{"SECRET1", "SECRET2"}, []string{"port: 8o80"}},
