@@ -280,7 +280,7 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 		g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
 		f.Clean(&g)
 	}
-	for _, sp := range secret.Merge(spans) {
+	for _, sp := range secret.MergeBlank(src, spans) {
 		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
 	}
 	return f
