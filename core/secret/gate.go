@@ -570,5 +570,30 @@ func (g *Gate) Foreign(msg string) (string, bool) {
 	if i := strings.IndexAny(msg, "\n\r"); i >= 0 && i < cut {
 		cut = i
 	}
+	if i := quotedContent(msg); i >= 0 && i < cut {
+		cut = i
+	}
 	return g.Clean(msg[:cut]), elided || cut < len(msg)
+}
+
+// quotedContent returns where msg first quotes (in double quotes) what
+// may be text it read rather than a name: a quote holding a colon, an
+// escape or a blank, a long one, or one never closed; -1 when none does.
+// A resource's ID or a path stays ("Grafana.v1alpha1.example.io/g"); a
+// patch's text, however its keys are spelt ("pass\x77ord: S"), goes.
+func quotedContent(msg string) int {
+	for i := 0; i < len(msg); i++ {
+		if msg[i] != '"' {
+			continue
+		}
+		end := strings.IndexByte(msg[i+1:], '"')
+		if end < 0 {
+			return i
+		}
+		if q := msg[i+1 : i+1+end]; len(q) > 200 || strings.ContainsAny(q, ": \t\\") {
+			return i
+		}
+		i += end + 1
+	}
+	return -1
 }

@@ -170,6 +170,9 @@ func TestForeign(t *testing.T) {
 		{"bad value known-secret in line 3", "bad value (secret) in line 3"},
 		{"failed to apply\nuserConfig:\n  x: 1", "failed to apply"},
 		{"trouble with config: `\npatch: |-\n  password: hunter2\n`: open p.yaml: not a regular file", "trouble with config: (text left out): open p.yaml: not a regular file"},
+		{`unable to parse SM or JSON patch from [patch: "spec:\n  \"pass\\x77ord\": hunter2"]`, "unable to parse SM or JSON patch from [patch: "},
+		{`no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`, `no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`},
+		{`unterminated "passwd hunter2`, "unterminated "},
 	} {
 		if got, _ := g.Foreign(tc.in); got != tc.want {
 			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)
