@@ -135,3 +135,19 @@ func escape(b *folded, s string, i int) int {
 	b.WriteRune(r)
 	return end
 }
+
+// ReadQuoted returns what raw, a quoted scalar as written (its quotes
+// included, over lines or not), reads as: the secret gate looks for a
+// secret written again in another value, however that value spells it.
+func ReadQuoted(raw string) string {
+	if len(raw) < 2 || raw[0] != raw[len(raw)-1] {
+		return raw
+	}
+	switch raw[0] {
+	case '"':
+		return doubleQuoted(raw)
+	case '\'':
+		return strings.ReplaceAll(foldPlain(raw[1:len(raw)-1]), "''", "'")
+	}
+	return raw
+}

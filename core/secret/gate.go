@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // Masked stands for a secret's text wherever the gate takes one out of a
@@ -236,8 +237,10 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	if g.Empty() {
 		return
 	}
-	escapes := strings.IndexByte(s, '\\') >= 0
-	if !escapes && len(g.numbers) == 0 {
+	// Quotes that may spell a secret otherwise: with an escape, or over
+	// lines.
+	quoted := strings.IndexByte(s, '\\') >= 0 || strings.IndexByte(s, '\n') >= 0 && strings.ContainsAny(s, `"'`)
+	if !quoted && len(g.numbers) == 0 {
 		g.find(s, fn)
 		return
 	}
@@ -246,22 +249,33 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	if len(g.numbers) > 0 {
 		g.findNumbers(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
 	}
-	for i := 0; escapes && i < len(s); i++ {
-		if s[i] != '"' {
+	// A quoted text that escapes or folds over lines what it holds is
+	// read, and masked whole when what it reads as holds a secret.
+	for i := 0; quoted && i < len(s); i++ {
+		q := s[i]
+		if q != '"' && q != '\'' {
 			continue
 		}
-		end, escaped := i+1, false
-		for end < len(s) && s[end] != '"' && s[end] != '\n' {
-			if s[end] == '\\' {
+		end, escaped, lines := i+1, false, false
+		for end < len(s) && s[end] != q && end-i < maxQuoted {
+			switch {
+			case s[end] == '\\' && q == '"':
 				escaped = true
 				end++
+				lines = lines || end < len(s) && s[end] == '\n'
+
+			case s[end] == '\n':
+				lines = true
 			}
 			end++
 		}
-		if end >= len(s) || s[end] != '"' {
-			break
+		if end >= len(s) || s[end] != q {
+			continue // not closed: a quote of text, an apostrophe
 		}
-		if escaped && g.Holds(unescape(s[i+1:end])) {
+		switch {
+		case lines && g.Holds(document.ReadQuoted(s[i:end+1])):
+			spans = append(spans, [2]int{i + 1, end})
+		case !lines && escaped && g.Holds(unescape(s[i+1:end])):
 			spans = append(spans, [2]int{i + 1, end})
 		}
 		i = end
@@ -326,6 +340,10 @@ func numberByte(c byte) bool {
 func isWordByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= utf8.RuneSelf
 }
+
+// maxQuoted bounds the quoted text Find reads as one: past it, a quote is
+// taken for an apostrophe, and Find stays linear in what it reads.
+const maxQuoted = 64 << 10
 
 // unescape reads the escapes of a YAML (or JSON, or Go) double-quoted
 // text; one it does not know stands for itself.
