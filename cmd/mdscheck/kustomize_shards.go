@@ -360,6 +360,9 @@ type shardFS struct {
 	shard int
 }
 
+// ReadFile reads a file as shard fs.shard sees it. A resource file of
+// the plan is logged whole, once, not as the part one shard sees: the
+// build read all of it, the secrets a shard does not see included.
 func (fs shardFS) ReadFile(path string) ([]byte, error) {
 	f, ok := fs.plan.files[filepath.Clean(path)]
 	if !ok {
@@ -369,6 +372,9 @@ func (fs shardFS) ReadFile(path string) ([]byte, error) {
 	}
 	if !ok {
 		return fs.tracingFS.ReadFile(path)
+	}
+	if l := fs.log(); l != nil && !l.has(filepath.Clean(path)) {
+		l.record(filepath.Clean(path), []byte(strings.Join(f.values, "\n---\n")))
 	}
 	return f.view(fs.shard), nil
 }
