@@ -340,6 +340,9 @@ func (v Values) Texts() []string {
 // mark records n and everything below it: a secret member with the wrong
 // type (a mapping where a string belongs) still holds the secret.
 func (v *Values) mark(n *document.Node) {
+	if n == nil {
+		return // a member that is not there (a Secret without stringData)
+	}
 	if v.origins == nil {
 		v.origins = map[*document.Node]bool{}
 	}
