@@ -289,7 +289,15 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 	failed := false
 	for _, dir := range dirs {
 		reads := &readLog{}
-		res, err := validateOverlay(dir, opts, reads)
+		var res []fileResult
+		var err error
+		// Kustomize writes warnings and logs of its own to the process's
+		// stderr, and they may quote what it read: they pass the gate too.
+		said := quiet(func() { res, err = validateOverlay(dir, opts, reads) })
+		if err != nil {
+			res = nil
+		}
+		kustomizeSaid(stderr, said, reads, res, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "mdscheck: %s\n", buildError(dir, err, reads, opts))
 			failed = true
@@ -298,6 +306,28 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 		out = append(out, res...)
 	}
 	return out, failed
+}
+
+// kustomizeSaid writes to stderr what Kustomize said while it built an
+// overlay, line by line through a gate of the secrets of every file it
+// read and of the build (secret.Gate.Foreign).
+func kustomizeSaid(stderr io.Writer, said []byte, reads *readLog, res []fileResult, opts check.Options) {
+	if len(said) == 0 {
+		return
+	}
+	g := &secret.Gate{}
+	texts, raw := reads.secrets(opts)
+	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
+	for _, r := range res {
+		r.file.Feed(g)
+	}
+	for _, line := range strings.Split(strings.TrimRight(string(said), "\n"), "\n") {
+		msg, cut := g.Foreign(line)
+		if cut {
+			msg += " (the rest of Kustomize's line is left out: it may quote a secret)"
+		}
+		fmt.Fprintln(stderr, msg)
+	}
 }
 
 // buildError is what may be shown of a build's failure: Kustomize's

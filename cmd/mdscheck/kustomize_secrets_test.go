@@ -152,3 +152,38 @@ func TestKustomizeReadSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestKustomizeLogPassesTheGate: what Kustomize logs on its own (here a
+// var whose field is a mapping, printed whole) reaches the user through
+// the gate.
+func TestKustomizeLogPassesTheGate(t *testing.T) {
+	const secret = "ZqVarSecret77"
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "g.yaml"), grafanaWith("demo", "$(X)", secret))
+	write(t, filepath.Join(dir, "conf.yaml"), "varReference:\n- path: spec/project\n  kind: Grafana\n")
+	write(t, filepath.Join(dir, "kustomization.yaml"), "resources: [g.yaml]\nconfigurations: [conf.yaml]\n"+
+		"vars:\n- name: X\n  objref: {kind: Grafana, name: demo, apiVersion: example.io/v1alpha1}\n  fieldref: {fieldpath: spec.userConfig.smtp_server}\n")
+	var outputs map[string]string
+	// What reaches the process's own stderr too, where Kustomize writes.
+	direct := string(quiet(func() { outputs = overlayOutputs(t, dir) }))
+	if !strings.Contains(direct+outputs["text"], "MakePrimitiveReplacer") {
+		t.Errorf("Kustomize's log line is not shown at all:\n%s%s", direct, outputs["text"])
+	}
+	outputs["the process's stderr"] = direct
+	for format, out := range outputs {
+		if strings.Contains(out, secret) {
+			t.Errorf("%s: the secret is printed:\n%s", format, out)
+		}
+	}
+}
+
+// TestKustomizeWorkingSecretGenerator: a build with a secretGenerator
+// runs, and the literal's value, written again where a finding quotes it,
+// is masked.
+func TestKustomizeWorkingSecretGenerator(t *testing.T) {
+	const secret = "ZqGenValue42"
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "g.yaml"), grafanaWith("demo", "proj", "pw")+"  maintenanceWindowDow: "+secret+"\n")
+	write(t, filepath.Join(dir, "kustomization.yaml"), "resources: [g.yaml]\nsecretGenerator:\n- name: creds\n  literals: [KEY="+secret+"]\n")
+	noSecretIn(t, overlayOutputs(t, dir), secret, "g.yaml")
+}

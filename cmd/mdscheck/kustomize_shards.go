@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"hash/fnv"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -448,7 +449,8 @@ func (plan *shardPlan) run(i int, fsys tracingFS, ks *kustomizations) ([]shardRe
 	return out, nil
 }
 
-// quiet runs f and returns what it wrote to os.Stderr instead. Kustomize
+// quiet runs f and returns what it wrote to os.Stderr (and through the
+// log package) instead. Kustomize
 // writes its warnings there (a deprecated field, for each kustomization
 // that has one), and a build in shards says them once, as one build
 // does, or not at all when one build follows. Nothing else writes to
@@ -465,11 +467,13 @@ func quiet(f func()) []byte {
 		r.Close()
 		said <- b
 	}()
-	stderr := os.Stderr
+	stderr, logs := os.Stderr, log.Writer()
 	os.Stderr = w
-	defer func() { os.Stderr = stderr }()
+	log.SetOutput(w) // the log package holds the stderr it started with
+	defer func() { os.Stderr = stderr; log.SetOutput(logs) }()
 	f()
 	os.Stderr = stderr
+	log.SetOutput(logs)
 	w.Close()
 	return <-said
 }
