@@ -134,12 +134,14 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			c.secrets.Add(r.Get("stringData"))
 		}
 	}
-	if info.Kind == "" || strings.HasSuffix(info.Kind, "List") {
+	if schema.Lookup(info.Kind) == nil || info.APIVersion != schema.APIVersion {
 		// A document of no kind is nobody's resource, maybe a part of
-		// ours cut off by a "---" typed above it; and
-		// whatever a list holds, at any depth and in any shape (a list
-		// in a list, items as a mapping), may be one of our resources:
-		// where the schema cannot place a secret, its name does.
+		// ours cut off by a "---" typed above it; whatever a list
+		// holds, at any depth and in any shape (a list in a list, items
+		// as a mapping), may be one of our resources; and so may a
+		// document of a misspelt kind or group, or of another that
+		// writes a password. Where the schema cannot place a secret,
+		// its name does.
 		c.secrets.StrayIn(root)
 	}
 	for i, r := range resources {
@@ -345,6 +347,12 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 // which of its values are secret (vault: - token: S).
 func (c *checker) mistyped(n *document.Node, s *schema.Schema, p path) {
 	c.secrets.StrayIn(n)
+	if s.HoldsSecret() {
+		// An object that holds a secret, written as a scalar or a list:
+		// what it holds may be the secret pasted in its place
+		// (smtp_server: S), and the type's message would quote it.
+		c.secrets.Add(n)
+	}
 	c.typeError(n, s, p)
 }
 

@@ -124,10 +124,15 @@ func (g *Gate) AddRaw(raw string) {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ',' || r == '{' || r == '}' || r == '[' || r == ']'
 	}) {
 		g.Add(w)
-		// Quoted, the word may be read without its quotes.
+		// Quoted, the word may be read without its quotes; as an anchor,
+		// an alias or a tag, without its sign (password: &S is the
+		// secret S its author meant, which *Sx shows).
 		if t := strings.Trim(w, `"'`); t != w {
 			g.Add(t)
 			g.Add(unquote(w))
+		}
+		if t := strings.TrimLeft(w, "&*!"); t != w {
+			g.Add(t)
 		}
 	}
 	g.Add(unquote(raw))

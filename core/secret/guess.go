@@ -171,6 +171,13 @@ func (g *guesser) line(s string) int {
 			g.explicit, g.pending = q, secret || !read
 		}
 	}
+	if !text {
+		// A secret's name and a value with no colon between (password S),
+		// a key half typed: its value is the rest of the line.
+		if at := halfTyped(content); at >= 0 {
+			from = min(from, indent+at)
+		}
+	}
 	// The bytes of the line, in YAML's rough terms: quotes, flow
 	// brackets, comments, block scalars. Keys are looked for everywhere,
 	// in quotes and comments too, in case the rough reading is wrong.
@@ -320,6 +327,22 @@ func (g *guesser) named(s string, j, e int) bool {
 		return true // a key a template writes, in whole or in part, may be any name
 	}
 	return j < e && (secretKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
+}
+
+// halfTyped returns where the value starts in content, a line's text
+// after its indentation, when it is a secret's name, blanks and a value
+// with no colon after the name; -1 otherwise.
+func halfTyped(content string) int {
+	at := items(content)
+	n := at
+	for n < len(content) && isNameByte(content[n]) {
+		n++
+	}
+	v := valueStart(content, n)
+	if n == at || v == n || v == len(content) || content[v] == '#' || strings.IndexByte(content[n:], ':') >= 0 || !secretKey(content[at:n]) {
+		return -1
+	}
+	return v
 }
 
 // keyBefore returns the start and the end of the key before the colon at

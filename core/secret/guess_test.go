@@ -140,6 +140,7 @@ var guessCases = []guessCase{
 		[]string{"SECRET1", "SECRET2", "SECRET3", "SECRET4", "SECRET5", "SECRET6"}, nil},
 	{"template", "{{ .Values.k }}: SECRET1 x\n{{- \"token\" }} : SECRET2\n{{{ \"password\" }}: SECRET3\n", []string{"SECRET1", "SECRET2", "SECRET3"}, nil},
 	{"template", "{pass{{ \"\" }}word: SECRET1, x: [}\n", []string{"SECRET1"}, nil},
+	{"half typed", "smtp_server:\n  password SECRET1\n  host: KEEP1\n  - token   SECRET2 x\n", []string{"SECRET1", "SECRET2"}, []string{"KEEP1"}},
 	// The value of an anchor that a secret's value aliases, written before it.
 	{"alias", "metadata:\n  name: &s SECRET1\n  labels: {team: *s}\nspec:\n  password: *s\n", []string{"SECRET1"}, nil},
 	{"alias", "name: &s |\n  SECRET1\n  SECRET2\nport: 8o80\ntoken: [x, *s]\n", []string{"SECRET1", "SECRET2"}, []string{"port: 8o80"}},

@@ -204,8 +204,14 @@ func (v Values) Feed(g *Gate, src string) {
 func (v Values) Raw(src string) []string {
 	out := v.raw
 	for _, pr := range v.members {
-		if from, to := memberSpan(src, pr); to > from && pr.Value.End <= from {
+		from, to := memberSpan(src, pr)
+		if to > from && pr.Value.End <= from {
 			out = append(out, src[from:to])
+		}
+		// A comment after a secret may be the rest of it: its words are
+		// secret too, wherever a message quotes them.
+		if c := commentAfter(src, to); c > to {
+			out = append(out, src[to:c])
 		}
 	}
 	return out
@@ -250,7 +256,7 @@ func (v *Values) Add(n *document.Node) { v.mark(n) }
 // still the secret its author wrote, and the line a finding shows would
 // show it.
 func (v *Values) Stray(pr document.Pair) {
-	if names[pr.Key.Text] {
+	if names[pr.Key.Text] || names[lastWord(pr.Key.Text)] {
 		if !pr.Key.Alias && !pr.Merged {
 			v.members = append(v.members, pr)
 		}
@@ -269,6 +275,17 @@ func (v *Values) Stray(pr document.Pair) {
 	}
 	v.swallowed(pr.Value)
 	v.StrayIn(pr.Value)
+}
+
+// lastWord returns the last word of a key read wrong: a tag or a flow
+// indicator the reader took for part of it ("2002:str> password", from a
+// verbatim tag split at its comma) leaves the name at the end.
+func lastWord(key string) string {
+	i := strings.LastIndexAny(key, " \t>,")
+	if i < 0 {
+		return ""
+	}
+	return key[i+1:]
 }
 
 // swallowed marks what follows a secret member's name and a colon inside
