@@ -211,7 +211,7 @@ const keepTokens = 16 << 10
 
 // keep takes back what r grew, for the next document.
 func (rd *Reader) keep(r *reader) {
-	if len(r.tokens) > keepTokens {
+	if max(len(r.tokens), len(r.toks)) > keepTokens {
 		*rd = Reader{}
 		return
 	}

@@ -76,9 +76,12 @@ func (r *reader) node(n Node) *Node {
 
 // read reads the document's text, which starts at base in the stream.
 func (r *reader) read(base int, text string) (*Node, *Error) {
-	r.tokens = tokenize(text, r.tokens)
-	if err := r.locate(base, text, r.tokens); err != nil {
-		return nil, err
+	r.docEnd = base + len(text)
+	if !r.fast(base, text) {
+		r.tokens = tokenize(text, r.tokens)
+		if err := r.locate(base, text, r.tokens); err != nil {
+			return nil, err
+		}
 	}
 	if err := r.prescan(); err != nil {
 		return nil, err
