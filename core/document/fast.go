@@ -15,14 +15,13 @@ import (
 // thirds of the time and most of the allocations of reading a stream.
 //
 // The tokens are those locate makes of goccy's: the same type (a plain
-// scalar's is StringType, or MergeKeyType for "<<": the reader resolves
-// plain scalars itself), value, offsets, lines and columns. A differential
+// scalar's is StringType: the reader resolves plain scalars itself), value, offsets, lines and columns. A differential
 // test and a fuzz target hold the two paths to that (fast_test.go). The
 // part is chosen so that every document in it reads the same either way;
 // anything outside it, or not yet proven, goes to goccy: a tab or a
 // carriage return anywhere, flow collections, anchors, aliases, tags,
-// block scalars, explicit keys, directives, a scalar over lines, a scalar
-// alone on its line, escapes but the common ones.
+// block scalars, explicit keys, merge keys, directives, a scalar over
+// lines, a scalar alone on its line, escapes but the common ones.
 
 // fast tokenizes text, a document at base in the stream, into r.toks and
 // reports whether it could; when it could not, r.toks and r.header are as
@@ -54,7 +53,7 @@ func (r *reader) fast(base int, text string) bool {
 		case indent == len(line) || line[indent] == '#':
 			ls = next
 			continue
-		case n == 0 && marker(line, "---"):
+		case n == 0 && (line == "---" || strings.HasPrefix(line, "--- ")):
 			if rest := strings.TrimLeft(line[3:], " "); rest != "" && rest[0] != '#' {
 				return false
 			}
@@ -200,10 +199,13 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 	return plainType(line[p:end]), line[p:end], end
 }
 
-// plainType is the type of the token of a plain scalar for the reader.
+// plainType is the type of the token of a plain scalar for the reader:
+// goccy's own types of numbers, booleans and nulls the reader does not
+// use (it resolves plain scalars itself), and a merge key ("<<"), which
+// goccy types by what follows it, is left to goccy.
 func plainType(s string) token.Type {
 	if s == "<<" {
-		return token.MergeKeyType
+		return token.UnknownType
 	}
 	return token.StringType
 }

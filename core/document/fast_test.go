@@ -136,7 +136,7 @@ func TestFastTakesPlainManifests(t *testing.T) {
 	for _, doc := range []string{
 		"apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events # the name\n  labels:\n    app: 'x'\nspec:\n  plan: \"business-4\"\n  userConfig:\n    kafka_version: \"3.7\"\n    ip_filter:\n      - network: 10.0.0.0/8\n        description: office\n      - 192.168.0.1\n",
 		"---\n# comment\nkind: Grafana\n\nspec:\n  - - a\n    - b: c\n  -\n    d: \"a \\\"quoted\\\" word\"\n",
-		"<<: x\n'it''s': \"a\\\\b\"\nurl: http://h:80/p#frag\nkey : value\n",
+		"'it''s': \"a\\\\b\"\nurl: http://h:80/p#frag\nkey : value\n",
 	} {
 		if !sameAsGoccy(t, "manifest", doc) {
 			t.Errorf("the fast path refused\n%s", doc)
