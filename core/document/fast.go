@@ -204,8 +204,8 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 // use (it resolves plain scalars itself), and a merge key ("<<"), which
 // goccy types by what follows it, is left to goccy.
 func plainType(s string) token.Type {
-	if s == "<<" {
-		return token.UnknownType
+	if strings.Contains(s, "<<") {
+		return token.UnknownType // goccy takes "0<<" for a merge key too
 	}
 	return token.StringType
 }
