@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // doubleQuoted reads a double-quoted scalar over lines, quotes included,
@@ -72,7 +70,7 @@ func foldLines(b *strings.Builder, s string, i int, space bool) int {
 		}
 		switch {
 		case empty > 0:
-			b.WriteString(text.Repeat('\n', empty))
+			b.WriteString(strings.Repeat("\n", empty))
 		case space:
 			b.WriteByte(' ')
 		}
