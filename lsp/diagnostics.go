@@ -90,8 +90,11 @@ func (s *server) check(d *openDoc) {
 		t1 := time.Now()
 		published = t1
 		// Publish under the lock, so that a close cannot slip between the
-		// check of closed and the notification.
-		s.publish(d.uri, version, res.file)
+		// check of closed and the notification. Not before the previous
+		// version's secrets are known: a message may quote one of them.
+		if settings.Previous == previousOff || !d.previous.hold(settings.Previous) {
+			s.publish(d.uri, version, res.file)
+		}
 		if s.verbose {
 			s.log.Printf("checked version %d: %d documents, %d checked again, %d findings; check %v, publish %v",
 				version, len(res.file.Documents), res.rechecked, len(res.file.Diagnostics), t1.Sub(t0), time.Since(t1))
@@ -136,13 +139,26 @@ func (s *server) check(d *openDoc) {
 	d.mu.Unlock()
 }
 
+// maxSeenForms bounds the forms of secrets a document remembers from its
+// earlier versions (openDoc.seen).
+const maxSeenForms = 50_000
+
 // gateOf returns the gate of a document's result: the secrets of its
-// text and of its previous version, which every message the server sends
+// text, of its earlier versions since it was opened and of its previous
+// version; d.mu is held. Every message the server sends
 // passes (stream.WriteObject), whatever wrote it: diagnostics, hover,
 // completion, the outline, a command's answer, a log line.
 func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
 	g := &secret.Gate{}
 	f.Feed(g)
+	if d.seen.Forms() > maxSeenForms {
+		d.seen = nil // typed for hours: start again from this version
+	}
+	if d.seen == nil {
+		d.seen = &secret.Gate{}
+	}
+	d.seen.Merge(g)
+	g.Merge(d.seen)
 	if s.current().Previous != previousOff {
 		d.previous.secrets(g)
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -30,6 +31,11 @@ type openDoc struct {
 	since   time.Time   // when the oldest unpublished change arrived
 	last    *checkResult
 	checks  int // runs so far, for mdscheck/stats
+	// seen holds the secrets of every version of the text checked since
+	// the document was opened (bounded by maxSeenForms): a text that was
+	// a secret a moment ago, then moved out of its member or left where
+	// the secret was deleted, is still one.
+	seen *secret.Gate
 
 	// Only the read loop uses these.
 	v            *view // the documents of text

@@ -21,8 +21,9 @@ import (
 //
 // The previous version is read with the git program (previous_git.go) on
 // a goroutine of its own, once per file and revision: a check never waits
-// for it. Until it arrives the document has the ordinary findings; when it
-// arrives the document is checked again. A save may follow a commit, so a
+// for it, but the first diagnostics of a document wait for it: its secrets
+// must be known before a message goes out (hold). When it arrives the
+// document is checked again. A save may follow a commit, so a
 // save reads it again, keeping the text read before until then.
 
 // previousOff is the value of mdscheck.previous that turns the comparison
@@ -37,6 +38,7 @@ type previousVersion struct {
 	found   bool // the file has a version at rev, which text holds
 	loading bool
 	stale   bool // the revision may have moved since the read (a save)
+	held    bool // a check's diagnostics wait for the read (hold)
 	// The last comparison, which hover reads while the text is unchanged.
 	cmp     *narrowed
 	cmpText string
@@ -66,6 +68,19 @@ func (p *previousVersion) secrets(g *secret.Gate) {
 		p.mu.Unlock()
 	}
 	g.Merge(known)
+}
+
+// hold reports whether diagnostics must wait because the version at rev
+// is being read for the first time: until it is, its secrets are unknown,
+// and a message may quote one (a value moved out of a secret member since
+// the commit). The read checks the document again when it ends.
+func (p *previousVersion) hold(rev string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.loading && p.rev != rev {
+		p.held = true
+	}
+	return p.held
 }
 
 // markStale asks for the previous version to be read again at the next
@@ -112,12 +127,13 @@ func (s *server) readPrevious(d *openDoc, rev string) {
 	// Nothing to compare before or now (outside git, a new file): the
 	// findings stay as they are, and the document is not checked again.
 	changed := (found || p.found) && (p.rev != rev || p.found != found || p.text != src)
-	p.rev, p.text, p.found, p.loading = rev, src, found, false
+	held := p.held
+	p.rev, p.text, p.found, p.loading, p.held = rev, src, found, false, false
 	if changed {
 		p.cmp, p.cmpText = nil, ""
 	}
 	p.mu.Unlock()
-	if changed {
+	if changed || held {
 		s.schedule(d, 0)
 	}
 }

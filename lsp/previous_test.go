@@ -210,3 +210,40 @@ func hoverMarkdown(h *protocol.Hover) string {
 	}
 	return ""
 }
+
+// TestPreviousSecretsKnownBeforeFirstDiagnostics: a secret of the version
+// at HEAD is never quoted, not even by the diagnostics of the moment the
+// file is opened, before that version is read.
+func TestPreviousSecretsKnownBeforeFirstDiagnostics(t *testing.T) {
+	const secret = "HeadSecret Qwzx"
+	head := searchAt("logs", "alpha") + "  userConfig:\n    openid:\n      client_secret: " + secret + "\n"
+	dir := gitRepo(t, map[string]string{"search.yaml": head})
+	s, _ := start(t)
+	u := uri.File(filepath.Join(dir, "search.yaml"))
+	// The secret of HEAD, now a value of a member whose message quotes it.
+	s.openAsync(u, searchAt("logs", "alpha")+"  maintenanceWindowDow: "+secret+"\n")
+	s.lastWith(u, "the enum finding", func(ds []protocol.Diagnostic) bool { return len(find(ds, "enum")) == 1 })
+	for i, p := range s.diags[u] {
+		for _, d := range p.Diagnostics {
+			if strings.Contains(message(d), "HeadSecret") {
+				t.Errorf("publication %d quotes the secret of HEAD: %s", i, message(d))
+			}
+		}
+	}
+}
+
+// TestSecretsOfEarlierVersionsStaySecret: a secret typed in a document is
+// not quoted after it left its member, moved or deleted.
+func TestSecretsOfEarlierVersionsStaySecret(t *testing.T) {
+	s, _ := start(t)
+	u := uri.File(filepath.Join(t.TempDir(), "search.yaml"))
+	const secret = "MovedSecret Kpqz"
+	s.open(u, searchAt("logs", "alpha")+"  maintenanceWindowDow: "+secret+"\n  userConfig:\n    openid:\n      client_secret: "+secret+"\n")
+	s.edit(u, replace(9, 0, 12, 0, ""))
+	ds := s.lastWith(u, "the enum finding", func(ds []protocol.Diagnostic) bool { return len(find(ds, "enum")) == 1 })
+	for _, d := range ds {
+		if strings.Contains(message(d), "MovedSecret") {
+			t.Errorf("after the secret's member went, a message quotes it: %s", message(d))
+		}
+	}
+}

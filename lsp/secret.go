@@ -56,7 +56,24 @@ func (s *server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 		return nil, &jsonrpc2.Error{Code: codeInvalidParams, Message: "the document " + at.TextDocument.URI + " is not open"}
 	}
 	_, src := d.snapshot()
-	return connectionSecret(src, position(at.Position), s.encoding()), nil
+	c := connectionSecret(src, position(at.Position), s.encoding())
+	if c != nil && !c.NameHidden && s.secretText(c.Name) {
+		// A name that is a secret's text elsewhere (another document, an
+		// earlier version): the answer says so, as the core's does.
+		c.Name, c.NameHidden = "", true
+	}
+	return c, nil
+}
+
+// secretText reports whether a gate of an open document would take t out
+// of a message.
+func (s *server) secretText(t string) bool {
+	found := false
+	s.gates.Range(func(_, g any) bool {
+		found = g.(*secret.Gate).Clean(t) != t
+		return !found
+	})
+	return found
 }
 
 // decodeArgument reads a command's argument, which glsp gives as decoded

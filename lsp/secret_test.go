@@ -185,3 +185,21 @@ func TestConnectionSecretErrors(t *testing.T) {
 		t.Errorf("after the bad calls: %+v", got)
 	}
 }
+
+// TestConnectionSecretHidesANameSecretElsewhere: a name that is a secret's
+// value in another open document is hidden as the core hides its own.
+func TestConnectionSecretHidesANameSecretElsewhere(t *testing.T) {
+	s, _ := start(t)
+	const value = "hunter2-very-secret"
+	s.open(uri.URI("file:///other.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    smtp_server:\n      host: h\n      port: 25\n      from_address: a@b.c\n      password: "+value+"\n")
+	u := uri.URI("file:///named.yaml")
+	s.open(u, "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: "+value+"\nspec:\n  plan: business-4\n  project: p\n")
+	raw, err := askSecret(s, protocol.TextDocumentPositionParams{TextDocument: docID(u), Position: pos(1, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got connectionSecret
+	if err := json.Unmarshal(raw, &got); err != nil || !got.NameHidden || got.Name != "" || strings.Contains(string(raw), value) {
+		t.Errorf("answer %s (%v), want a hidden name", raw, err)
+	}
+}

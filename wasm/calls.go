@@ -50,7 +50,9 @@ func validateJSON(src string, enc text.Encoding) ([]byte, error) {
 	f := checkText(src).build(enc)
 	var w jsonWriter
 	w.file(f)
-	return fileGate(&f).JSON(w.b), nil
+	g := fileGate(&f)
+	remember(src, g)
+	return g.JSON(w.b), nil
 }
 
 // checkedText is the work of validate on one text, before it is written.
@@ -119,6 +121,12 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	// change message may quote it, a deletion name it.
 	g := fileGate(&f, &was)
 	f.Clean(g)
+	// And wherever either text writes a secret of the other, a host must
+	// mask it: in a link, the previous text holds the value a secret
+	// member holds now, or the other way round.
+	f.MaskAlso(cur.src, g, enc)
+	was.MaskAlso(old.src, g, enc)
+	remember(src, g)
 	if len(gone) > 0 {
 		// A resource that is gone has no place in src: its deletion goes
 		// on the first line, as a finding of no document, which come
@@ -215,7 +223,7 @@ func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, err
 	}
 	var w jsonWriter
 	w.completion(items)
-	return documentGate(src, pos).JSON(w.b), nil
+	return askGate(src, pos).JSON(w.b), nil
 }
 
 // hoverJSON is the result of hover: an LSP Hover or null.
@@ -226,7 +234,7 @@ func hoverJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error)
 	}
 	var w jsonWriter
 	w.hover(h)
-	return documentGate(src, pos).JSON(w.b), nil
+	return askGate(src, pos).JSON(w.b), nil
 }
 
 // errorJSON is the result of a call that failed: {"error": msg}.

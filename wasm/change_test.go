@@ -203,3 +203,65 @@ func (in *instance) change(prev, src string, opts int32) string {
 	defer in.must("free", c)
 	return in.take(in.must("validate_change", p, int32(len(prev)), c, int32(len(src)), opts))
 }
+
+// TestValidateChangeMasksEachVersionWithTheOther: a text that is a secret
+// in one version and a plain value in the other is a secret range of
+// both, so that a link to either holds it nowhere.
+func TestValidateChangeMasksEachVersionWithTheOther(t *testing.T) {
+	grafana := func(project, password string) string {
+		return "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata: {name: g}\nspec:\n  plan: startup-1\n  project: " + project +
+			"\n  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@b.c, password: " + password + "}\n"
+	}
+	const secret = "PREVLINKSECRET"
+	for name, texts := range map[string][2]string{
+		"secret now, a value before": {grafana(secret, "x"), grafana("p", secret)},
+		"secret before, a value now": {grafana("p", secret), grafana(secret, "x")},
+	} {
+		prev, cur := texts[0], texts[1]
+		var got changeResult
+		if err := json.Unmarshal([]byte(newInstance(t).change(prev, cur, 0)), &got); err != nil {
+			t.Fatal(err)
+		}
+		for _, side := range []struct {
+			src    string
+			ranges []text.Range
+		}{{cur, got.Secrets}, {prev, got.PreviousSecrets}} {
+			if kept := redact(side.src, side.ranges); strings.Contains(kept, secret) {
+				t.Errorf("%s: a text redacted by its ranges keeps the secret:\n%s", name, kept)
+			}
+		}
+	}
+}
+
+// redact returns src with its ranges (UTF-16) taken out.
+func redact(src string, ranges []text.Range) string {
+	idx := text.NewIndex(src)
+	var b strings.Builder
+	at := 0
+	for _, r := range ranges {
+		start, end := idx.Offset(r.Start, text.UTF16), idx.Offset(r.End, text.UTF16)
+		b.WriteString(src[at:start])
+		at = end
+	}
+	return b.String() + src[at:]
+}
+
+// TestHoverMasksSecretsOfOtherDocuments: hover on a manifest whose
+// connection Secret is named like a secret of another document of the
+// text says nothing of that name.
+func TestHoverMasksSecretsOfOtherDocuments(t *testing.T) {
+	const secret = "HOVERSECRETY"
+	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata: {name: g}\nspec:\n  plan: startup-1\n  project: p\n" +
+		"  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@b.c, password: " + secret + "}\n---\n" +
+		"apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata: {name: k}\nspec:\n  plan: business-4\n  project: p\n" +
+		"  connInfoSecretTarget: {name: " + secret + "-b}\n"
+	in := newInstance(t)
+	ptr := in.put(src)
+	for line := int32(9); line < 16; line++ {
+		for col := int32(0); col < 12; col += 3 {
+			if got := in.take(in.must("hover", ptr, int32(len(src)), line, col, 0)); strings.Contains(got, secret) {
+				t.Fatalf("hover at %d:%d quotes the secret of the other document: %s", line, col, got)
+			}
+		}
+	}
+}

@@ -26,6 +26,51 @@ func fileGate(files ...*report.File) *secret.Gate {
 	return g
 }
 
+// textGate returns the gate of the secrets of every document of src (as
+// one call checks it): what a hover or a completion may quote is a value
+// of one document, which may be a secret of another. A host calls
+// validate on a text before it asks about it, so the gate of the text
+// validate saw last is kept and used again.
+func textGate(src string) *secret.Gate {
+	if last.g != nil && last.src == src {
+		return last.g
+	}
+	c := checkText(src)
+	if c.limit != nil {
+		return nil // the documents past the budget are not known
+	}
+	files := make([]*report.File, 0, len(c.results))
+	for _, r := range c.results {
+		f := &report.File{}
+		f.SecretTexts, f.SecretRaw = r.Info.SecretTexts, r.Info.SecretRaw
+		files = append(files, f)
+	}
+	g := fileGate(files...)
+	remember(src, g)
+	return g
+}
+
+// askGate returns the gate of what a hover or a completion at pos in src
+// may say: textGate's, or where a call checks only part of src, the gate
+// of the document at pos.
+func askGate(src string, pos text.Position) *secret.Gate {
+	if g := textGate(src); g != nil {
+		return g
+	}
+	return documentGate(src, pos)
+}
+
+// last is the gate of the text of the last call that made one.
+var last struct {
+	src string
+	g   *secret.Gate
+}
+
+// remember keeps g as the gate of src for the calls that follow.
+func remember(src string, g *secret.Gate) {
+	last.src, last.g = src, g
+}
+
 // documentGate returns the gate of the document of src at pos: what a
 // hover or a completion there speaks of.
 func documentGate(src string, pos text.Position) *secret.Gate {

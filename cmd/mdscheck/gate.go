@@ -33,6 +33,9 @@ func runGate(results []fileResult, previous []report.File) *secret.Gate {
 	}
 	for i := range results {
 		results[i].file.Clean(g)
+		// A secret of another file written here again, in any spelling
+		// (escaped, over lines), is masked where the file is shown.
+		results[i].file.MaskAlso(results[i].src, g, text.UTF16)
 		results[i].gate = g
 		p := results[i].path
 		for _, safe := range []string{p, filepath.ToSlash(p), sarifURI(strings.TrimPrefix(filepath.ToSlash(p), "./")), sarifURI(filepath.ToSlash(treePath(p)))} {

@@ -36,6 +36,8 @@ const (
 // tracingFS is the disk, except that the kustomization being built asks
 // for origin and transformer annotations, so that every resource of the
 // build names the file it was read from and the patches that changed it.
+// When the disk under it is a loggedFS, every file read is logged as it
+// is on disk (see readLog).
 type tracingFS struct {
 	filesys.FileSystem
 	root string // the kustomization file of the overlay
@@ -45,6 +47,9 @@ type tracingFS struct {
 // device that a kustomization lists is refused, not waited on.
 func (fs tracingFS) ReadFile(path string) ([]byte, error) {
 	b, err := reading.ReadFile(path)
+	if err == nil {
+		fs.logRead(filepath.Clean(path), b)
+	}
 	if err != nil || filepath.Clean(path) != fs.root {
 		return b, err
 	}
@@ -71,7 +76,11 @@ type built struct {
 // buildOverlay runs kustomize on the overlay in dir and returns the
 // resources as one YAML stream, the build annotations removed, and where
 // each resource came from, in the order of the stream.
-func buildOverlay(dir string) (string, []built, error) {
+func buildOverlay(dir string) (string, []built, error) { return buildLogged(dir, nil) }
+
+// buildLogged is buildOverlay that logs in reads (when not nil) every
+// file the build read, whether the build succeeds or not.
+func buildLogged(dir string, reads *readLog) (string, []built, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", nil, err
@@ -95,7 +104,7 @@ func buildOverlay(dir string) (string, []built, error) {
 	if real, err := filepath.EvalSymlinks(root); err == nil {
 		root = real
 	}
-	res, err := buildResources(tracingFS{filesys.MakeFsOnDisk(), root}, abs, &kustomizations{root: abs})
+	res, err := buildResources(tracingFS{loggedFS{filesys.MakeFsOnDisk(), reads}, root}, abs, &kustomizations{root: abs})
 	if err != nil {
 		return "", nil, fmt.Errorf("kustomize build %s: %w", dir, err)
 	}
@@ -279,9 +288,18 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 	var out []fileResult
 	failed := false
 	for _, dir := range dirs {
-		res, err := validateOverlay(dir, opts)
+		reads := &readLog{}
+		var res []fileResult
+		var err error
+		// Kustomize writes warnings and logs of its own to the process's
+		// stderr, and they may quote what it read: they pass the gate too.
+		said := quiet(func() { res, err = validateOverlay(dir, opts, reads) })
 		if err != nil {
-			fmt.Fprintf(stderr, "mdscheck: %s\n", buildError(dir, err, opts))
+			res = nil
+		}
+		kustomizeSaid(stderr, said, reads, res, opts)
+		if err != nil {
+			fmt.Fprintf(stderr, "mdscheck: %s\n", buildError(dir, err, reads, opts))
 			failed = true
 			continue
 		}
@@ -290,12 +308,38 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 	return out, failed
 }
 
+// kustomizeSaid writes to stderr what Kustomize said while it built an
+// overlay, line by line through a gate of the secrets of every file it
+// read and of the build (secret.Gate.Foreign).
+func kustomizeSaid(stderr io.Writer, said []byte, reads *readLog, res []fileResult, opts check.Options) {
+	if len(said) == 0 {
+		return
+	}
+	g := &secret.Gate{}
+	texts, raw := reads.secrets(opts)
+	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
+	for _, r := range res {
+		r.file.Feed(g)
+	}
+	for _, line := range strings.Split(strings.TrimRight(string(said), "\n"), "\n") {
+		msg, cut := g.Foreign(line)
+		if cut {
+			msg += " (the rest of Kustomize's line is left out: it may quote a secret)"
+		}
+		fmt.Fprintln(stderr, msg)
+	}
+}
+
 // buildError is what may be shown of a build's failure: Kustomize's
 // message may quote what it read (a patch's text, a map of values), so it
 // is cut where a secret member's name first appears, and the secrets of
-// the overlay's own files are masked before that (secret.Gate.Foreign).
-func buildError(dir string, err error, opts check.Options) string {
+// the overlay's own files and of every file the build read before it
+// failed (reads: a base's, a generator's) are masked before that
+// (secret.Gate.Foreign).
+func buildError(dir string, err error, reads *readLog, opts check.Options) string {
 	g := &secret.Gate{}
+	texts, raw := reads.secrets(opts)
+	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
 	n := 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || n >= maxOverlayFiles {
@@ -325,8 +369,13 @@ const maxOverlayFiles = 1000
 // every finding in the file it comes from: at the member in that file
 // when the file holds it (the last patch that sets it, else the resource's
 // own file), else at the resource, with the file named in the message.
-func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
-	stream, from, err := buildOverlay(dir)
+//
+// The build's result carries the secrets of the build and of every file
+// the build read (reads), so that the run's gate knows a secret that the
+// build overwrote or moved (a base's password that an overlay replaced, a
+// JSON patch's move of one to a name) wherever its text comes out.
+func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResult, error) {
+	stream, from, err := buildLogged(dir, reads)
 	if err != nil {
 		return nil, err
 	}
@@ -405,11 +454,15 @@ func validateOverlay(dir string, opts check.Options) ([]fileResult, error) {
 			return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
 		})
 		out = append(out, fileResult{path: s.path, src: s.src, ofBuild: true,
-			file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets}})
+			file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets,
+				SecretTexts: own.SecretTexts, SecretRaw: own.SecretRaw}})
 	}
-	// The build itself, counted in the summary, with what no file holds.
+	// The build itself, counted in the summary, with what no file holds,
+	// and the secrets of the build and of what it was built from.
+	texts, raw := reads.secrets(opts)
 	out = append(out, fileResult{path: dir, src: stream,
-		file: report.File{Documents: f.Documents, Diagnostics: append([]report.Diagnostic{}, unplaced...), Secrets: f.Secrets}})
+		file: report.File{Documents: f.Documents, Diagnostics: append([]report.Diagnostic{}, unplaced...), Secrets: f.Secrets,
+			SecretTexts: slices.Concat(f.SecretTexts, texts), SecretRaw: slices.Concat(f.SecretRaw, raw)}})
 	return out, nil
 }
 

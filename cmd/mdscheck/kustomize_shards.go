@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"hash/fnv"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -360,6 +361,9 @@ type shardFS struct {
 	shard int
 }
 
+// ReadFile reads a file as shard fs.shard sees it. A resource file of
+// the plan is logged whole, once, not as the part one shard sees: the
+// build read all of it, the secrets a shard does not see included.
 func (fs shardFS) ReadFile(path string) ([]byte, error) {
 	f, ok := fs.plan.files[filepath.Clean(path)]
 	if !ok {
@@ -369,6 +373,9 @@ func (fs shardFS) ReadFile(path string) ([]byte, error) {
 	}
 	if !ok {
 		return fs.tracingFS.ReadFile(path)
+	}
+	if l := fs.log(); l != nil && !l.has(filepath.Clean(path)) {
+		l.record(filepath.Clean(path), []byte(strings.Join(f.values, "\n---\n")))
 	}
 	return f.view(fs.shard), nil
 }
@@ -442,7 +449,8 @@ func (plan *shardPlan) run(i int, fsys tracingFS, ks *kustomizations) ([]shardRe
 	return out, nil
 }
 
-// quiet runs f and returns what it wrote to os.Stderr instead. Kustomize
+// quiet runs f and returns what it wrote to os.Stderr (and through the
+// log package) instead. Kustomize
 // writes its warnings there (a deprecated field, for each kustomization
 // that has one), and a build in shards says them once, as one build
 // does, or not at all when one build follows. Nothing else writes to
@@ -459,11 +467,13 @@ func quiet(f func()) []byte {
 		r.Close()
 		said <- b
 	}()
-	stderr := os.Stderr
+	stderr, logs := os.Stderr, log.Writer()
 	os.Stderr = w
-	defer func() { os.Stderr = stderr }()
+	log.SetOutput(w) // the log package holds the stderr it started with
+	defer func() { os.Stderr = stderr; log.SetOutput(logs) }()
 	f()
 	os.Stderr = stderr
+	log.SetOutput(logs)
 	w.Close()
 	return <-said
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
@@ -91,7 +92,7 @@ func nearestMember(s *schema.Schema, rest string) (*schema.Property, string) {
 	bestTyped, bestDist := "", 0
 	for _, p := range s.Properties {
 		typed := steps(rest, strings.Count(p.Name, ".")+1)
-		d, ok := check.Closeness(typed, p.Name)
+		d, ok := spelling.Closeness(typed, p.Name)
 		if typed == p.Name {
 			d = -1 // exact beats a difference of case alone
 		}
@@ -124,7 +125,7 @@ func steps(path string, n int) string {
 func nearest(typed string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		if d, ok := check.Closeness(typed, c); ok && (best == "" || d < bestDist) {
+		if d, ok := spelling.Closeness(typed, c); ok && (best == "" || d < bestDist) {
 			best, bestDist = c, d
 		}
 	}

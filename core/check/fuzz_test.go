@@ -22,6 +22,10 @@ func FuzzCheck(f *testing.F) {
 		}
 	}
 	f.Add(manifest("Grafana", "  userConfig:\n    smtp_server:\n      password: \"\\x01secret-value\"\n"))
+	// The other resources of a stream, which the check reads for secrets
+	// too.
+	f.Add("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {A: QQ==}\nstringData: {B: b}\n---\n" + manifest("Kafka", "  plan: business-4\n"))
+	f.Add("apiVersion: v1\nkind: List\nitems:\n- " + strings.ReplaceAll(manifest("Kafka", "  plan: business-4\n"), "\n", "\n  "))
 	f.Fuzz(func(t *testing.T, src string) {
 		res := report.Validate(src, text.UTF16, check.DefaultOptions)
 		idx := text.NewIndex(src)

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"strconv"
 	"strings"
 
@@ -52,7 +53,7 @@ func (c *checker) envelope(root *document.Node) bool {
 			return false // another group's object, or not an object of ours
 		case !grouped:
 			msg = strconv.Quote(v) + " has no group; " + kp.Value.Text + " is of " + strconv.Quote(schema.APIVersion)
-		case distance(strings.ToLower(group), schema.Group) <= 2:
+		case spelling.Distance(strings.ToLower(group), schema.Group) <= 2:
 			msg = "unknown group " + strconv.Quote(group) + "; did you mean " + schema.Group + "? " + kp.Value.Text + " is of " + strconv.Quote(schema.APIVersion)
 		default:
 			return false // another product's kind of the same name

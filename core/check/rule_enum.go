@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"strconv"
 	"strings"
 
@@ -68,7 +69,7 @@ func nearestEnum(v string, enum []string) string {
 	}
 	best, bestDist := "", max(len(v)/3, 1)+1
 	for _, e := range enum {
-		if d := distance(lv, strings.ToLower(e)); d < bestDist {
+		if d := spelling.Distance(lv, strings.ToLower(e)); d < bestDist {
 			best, bestDist = e, d
 		}
 	}

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"strconv"
 	"strings"
 
@@ -151,7 +152,7 @@ func (c *checker) unknownRule(name string, span [2]int) {
 	msg := strconv.Quote(clip(name)) + " in mdscheck:ignore is no rule code, so it silences nothing"
 	best, bestDist := "", 3
 	for _, r := range Rules {
-		if d := distance(strings.ToLower(name), r.Code); d < bestDist {
+		if d := spelling.Distance(strings.ToLower(name), r.Code); d < bestDist {
 			best, bestDist = r.Code, d
 		}
 	}

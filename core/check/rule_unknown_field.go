@@ -1,6 +1,7 @@
 package check
 
 import (
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"strconv"
 	"strings"
 
@@ -88,7 +89,7 @@ func nestedPath(name string, s *schema.Schema) string {
 func nearest(name string, s *schema.Schema) string {
 	best, bestDist := "", 1<<30
 	for _, pr := range s.Properties {
-		if d, ok := Closeness(name, pr.Name); ok && d < bestDist {
+		if d, ok := spelling.Closeness(name, pr.Name); ok && d < bestDist {
 			best, bestDist = pr.Name, d
 		}
 	}

@@ -264,3 +264,28 @@ func TestSecretValuesNeverInOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestKubernetesSecretsOfTheStream: a v1 Secret beside our manifests is
+// read for its values in every shape it may have (data or stringData
+// alone, neither, null, the wrong type), and their text is masked where
+// our manifests write it again. Any shape of it once crashed the command.
+func TestKubernetesSecretsOfTheStream(t *testing.T) {
+	ours := manifest("OpenSearch", "  project: ZqSecretVal\n")
+	for _, secretDoc := range []string{
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {A: ZqSecretVal}\n",
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {A: ZqSecretVal}\n",
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {A: ZqSecretVal}\nstringData: null\n",
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: [ZqSecretVal]\n",
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n",
+		"apiVersion: v1\nkind: Secret\n",
+	} {
+		res := report.Validate(secretDoc+"---\n"+ours, text.UTF16, check.DefaultOptions)
+		if strings.Contains(secretDoc, "ZqSecretVal") {
+			for _, d := range res.Diagnostics {
+				if strings.Contains(d.Message, "ZqSecretVal") {
+					t.Errorf("%q: a message quotes the Secret's value: %s", secretDoc, d.Message)
+				}
+			}
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 // with nothing between them.
 func doubleQuoted(raw string) string {
 	s := raw[1 : len(raw)-1]
-	var b strings.Builder
+	var b folded
 	keep := 0 // b up to keep holds no literal blanks that a line break would drop
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -30,27 +30,33 @@ func doubleQuoted(raw string) string {
 			i = escape(&b, s, i)
 			keep = b.Len()
 		case c == '\n' || c == '\r':
-			str := b.String()[:keep]
-			b.Reset()
-			b.WriteString(str)
+			b = b[:keep] // in place: a scalar of many lines stays linear
 			i = foldLines(&b, s, i, true)
 			keep = b.Len()
 		default:
-			b.WriteByte(c)
+			b.AddByte(c)
 			if c != ' ' && c != '\t' {
 				keep = b.Len()
 			}
 			i++
 		}
 	}
-	return b.String()
+	return string(b)
 }
+
+// folded is the text of a double-quoted scalar as it is read.
+type folded []byte
+
+func (b *folded) WriteString(s string) { *b = append(*b, s...) }
+func (b *folded) AddByte(c byte)       { *b = append(*b, c) }
+func (b *folded) WriteRune(r rune)     { *b = utf8.AppendRune(*b, r) }
+func (b *folded) Len() int             { return len(*b) }
 
 // foldLines passes over the line break at s[i], the empty lines after it
 // and the blanks that start the next line, and writes what they read as: a
 // line feed for each empty line, else a space when the break is not
 // escaped. It returns where the next line's text starts.
-func foldLines(b *strings.Builder, s string, i int, space bool) int {
+func foldLines(b *folded, s string, i int, space bool) int {
 	empty := 0
 	for {
 		if i < len(s) && s[i] == '\r' {
@@ -72,7 +78,7 @@ func foldLines(b *strings.Builder, s string, i int, space bool) int {
 		case empty > 0:
 			b.WriteString(strings.Repeat("\n", empty))
 		case space:
-			b.WriteByte(' ')
+			b.AddByte(' ')
 		}
 		return j
 	}
@@ -89,7 +95,7 @@ var escapeTexts = [...]string{"\x00", "\a", "\b", "\t", "\t", "\n", "\v", "\f",
 
 // escape writes the escape at s[i] ("\n", "\x41", "\u00e9") and returns
 // the offset after it.
-func escape(b *strings.Builder, s string, i int) int {
+func escape(b *folded, s string, i int) int {
 	if i+1 >= len(s) {
 		return len(s)
 	}
@@ -126,4 +132,20 @@ func escape(b *strings.Builder, s string, i int) int {
 	}
 	b.WriteRune(r)
 	return end
+}
+
+// ReadQuoted returns what raw, a quoted scalar as written (its quotes
+// included, over lines or not), reads as: the secret gate looks for a
+// secret written again in another value, however that value spells it.
+func ReadQuoted(raw string) string {
+	if len(raw) < 2 || raw[0] != raw[len(raw)-1] {
+		return raw
+	}
+	switch raw[0] {
+	case '"':
+		return doubleQuoted(raw)
+	case '\'':
+		return strings.ReplaceAll(foldPlain(raw[1:len(raw)-1]), "''", "'")
+	}
+	return raw
 }

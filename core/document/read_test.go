@@ -1,6 +1,7 @@
 package document
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -244,5 +245,23 @@ func TestFlowPlainOverLines(t *testing.T) {
 		if d := ParseStream(src, DefaultLimits).Docs[0]; d.Err == nil {
 			t.Errorf("%q: read as %q", src, d.Root.Get("m").Get("a").Text)
 		}
+	}
+}
+
+// TestDoubleQuotedOverManyLinesIsLinear: reading a double-quoted scalar
+// costs memory in proportion to its lines, however many (300,000 lines
+// took 35 s when each line break copied the text read so far).
+func TestDoubleQuotedOverManyLinesIsLinear(t *testing.T) {
+	alloc := func(lines int) uint64 {
+		raw := `"` + strings.Repeat("x  \n", lines) + `"`
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		doubleQuoted(raw)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small, large := alloc(20_000), alloc(80_000)
+	if large > 8*small {
+		t.Errorf("4x the lines took %.1fx the memory (%d bytes, then %d): not linear", float64(large)/float64(small), small, large)
 	}
 }

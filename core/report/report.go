@@ -131,6 +131,28 @@ func (f *File) Feed(g *secret.Gate) {
 	}
 }
 
+// MaskAlso adds to f's secret ranges every place in src, the text f is
+// the result of, where a form of a secret g knows is written: a secret of
+// another text (a previous version, another file) written here again.
+func (f *File) MaskAlso(src string, g *secret.Gate, enc text.Encoding) {
+	if g.Empty() {
+		return
+	}
+	var spans []document.Span
+	g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
+	if len(spans) == 0 {
+		return
+	}
+	idx := text.NewIndex(src)
+	for _, r := range f.Secrets {
+		spans = append(spans, document.Span{Start: idx.Offset(r.Start, enc), End: idx.Offset(r.End, enc)})
+	}
+	f.Secrets = f.Secrets[:0]
+	for _, sp := range secret.MergeBlank(src, spans) {
+		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
+	}
+}
+
 // Clean takes every secret g knows out of what f says: the findings'
 // messages, paths, pointers and fixes (a fix that would write a secret
 // is dropped), and the documents' kinds and names.
@@ -280,7 +302,7 @@ func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Enc
 		g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
 		f.Clean(&g)
 	}
-	for _, sp := range secret.Merge(spans) {
+	for _, sp := range secret.MergeBlank(src, spans) {
 		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
 	}
 	return f

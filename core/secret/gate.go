@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // Masked stands for a secret's text wherever the gate takes one out of a
@@ -33,6 +34,10 @@ type Gate struct {
 	byPrefix map[uint32][]string
 	filter   [1 << 10]uint64
 	safe     map[string]bool
+	// numbers are the values of the secrets that read as numbers, as
+	// decimal.Dec writes them: a message may write the same number
+	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
+	numbers map[string]bool
 }
 
 // Add registers a secret's decoded text (the value as the cluster gets
@@ -60,13 +65,30 @@ func (g *Gate) Add(text string) {
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
-		if d, ok := decimal.Parse(strings.ReplaceAll(text, "_", "")); ok {
-			g.form(d.String())
-		}
-		if n, err := strconv.ParseInt(strings.ReplaceAll(text, "_", ""), 0, 64); err == nil {
-			g.form(strconv.FormatInt(n, 10))
+		if n, ok := number(text); ok {
+			g.form(n)
+			if len(n) >= Shortest {
+				if g.numbers == nil {
+					g.numbers = map[string]bool{}
+				}
+				g.numbers[n] = true
+			}
 		}
 	}
+}
+
+// number returns the value of s, a YAML number however written (with
+// '_', in hexadecimal, octal or binary, with an exponent), as
+// decimal.Dec writes it, and whether s is a number.
+func number(s string) (string, bool) {
+	s = strings.ReplaceAll(s, "_", "")
+	if n, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 0, 64); err == nil {
+		return strconv.FormatInt(n, 10), true
+	}
+	if d, ok := decimal.Parse(s); ok {
+		return d.String(), true
+	}
+	return "", false
 }
 
 // The escapes of the output formats, each made once.
@@ -105,8 +127,31 @@ func (g *Gate) AddRaw(raw string) {
 		// Quoted, the word may be read without its quotes.
 		if t := strings.Trim(w, `"'`); t != w {
 			g.Add(t)
+			g.Add(unquote(w))
 		}
 	}
+	g.Add(unquote(raw))
+}
+
+// unquote returns what raw, a quoted scalar as written (closed or not, over
+// lines or not), may read as: its lines folded into one, then its escapes
+// read; raw itself when it is not quoted.
+func unquote(raw string) string {
+	if raw == "" || raw[0] != '"' && raw[0] != '\'' {
+		return raw
+	}
+	q := raw[0]
+	body := raw[1:]
+	if strings.HasSuffix(body, string(q)) && !strings.HasSuffix(body, `\`+string(q)) {
+		body = body[:len(body)-1]
+	}
+	if strings.ContainsAny(body, "\n\r") {
+		body = strings.Join(strings.Fields(body), " ")
+	}
+	if q == '\'' {
+		return strings.ReplaceAll(body, "''", "'")
+	}
+	return unescape(body)
 }
 
 // Safe declares a text that the gate leaves whole where it is the whole
@@ -132,6 +177,24 @@ func (g *Gate) Merge(other *Gate) {
 	for t := range other.safe {
 		g.Safe(t)
 	}
+	for n := range other.numbers {
+		if g.numbers == nil {
+			g.numbers = map[string]bool{}
+		}
+		g.numbers[n] = true
+	}
+}
+
+// Forms returns how many forms of secrets the gate looks for.
+func (g *Gate) Forms() int {
+	if g == nil {
+		return 0
+	}
+	n := 0
+	for _, forms := range g.byPrefix {
+		n += len(forms)
+	}
+	return n
 }
 
 // Empty reports whether the gate knows no secret.
@@ -174,28 +237,45 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	if g.Empty() {
 		return
 	}
-	if strings.IndexByte(s, '\\') < 0 {
+	// Quotes that may spell a secret otherwise: with an escape, or over
+	// lines.
+	quoted := strings.IndexByte(s, '\\') >= 0 || strings.IndexByte(s, '\n') >= 0 && strings.ContainsAny(s, `"'`)
+	if !quoted && len(g.numbers) == 0 {
 		g.find(s, fn)
 		return
 	}
 	var spans [][2]int
 	g.find(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
-	for i := 0; i < len(s); i++ {
-		if s[i] != '"' {
+	if len(g.numbers) > 0 {
+		g.findNumbers(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+	}
+	// A quoted text that escapes or folds over lines what it holds is
+	// read, and masked whole when what it reads as holds a secret.
+	for i := 0; quoted && i < len(s); i++ {
+		q := s[i]
+		if q != '"' && q != '\'' {
 			continue
 		}
-		end, escaped := i+1, false
-		for end < len(s) && s[end] != '"' && s[end] != '\n' {
-			if s[end] == '\\' {
+		end, escaped, lines := i+1, false, false
+		for end < len(s) && s[end] != q && end-i < maxQuoted {
+			switch {
+			case s[end] == '\\' && q == '"':
 				escaped = true
 				end++
+				lines = lines || end < len(s) && s[end] == '\n'
+
+			case s[end] == '\n':
+				lines = true
 			}
 			end++
 		}
-		if end >= len(s) || s[end] != '"' {
-			break
+		if end >= len(s) || s[end] != q {
+			continue // not closed: a quote of text, an apostrophe
 		}
-		if escaped && g.Holds(unescape(s[i+1:end])) {
+		switch {
+		case lines && g.Holds(document.ReadQuoted(s[i:end+1])):
+			spans = append(spans, [2]int{i + 1, end})
+		case !lines && escaped && g.Holds(unescape(s[i+1:end])):
 			spans = append(spans, [2]int{i + 1, end})
 		}
 		i = end
@@ -216,6 +296,54 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 		fn(start, end)
 	}
 }
+
+// findNumbers calls fn with every number written in s whose value is a
+// secret's, however it is written.
+func (g *Gate) findNumbers(s string, fn func(start, end int)) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < '0' || c > '9' {
+			continue
+		}
+		start, end := i, i
+		for end < len(s) && numberByte(s[end]) {
+			end++
+		}
+		i = end
+		if start > 0 && (s[start-1] == '-' || s[start-1] == '+' || s[start-1] == '.') {
+			start--
+		}
+		if start > 0 && (isWordByte(s[start-1]) || s[start-1] == '.') {
+			continue // part of a word or of a dotted name
+		}
+		// A number may end a sentence: "is 1_234_567."
+		for run := s[start:end]; run != ""; run = run[:len(run)-1] {
+			if n, ok := number(run); ok {
+				if g.numbers[n] {
+					fn(start, start+len(run))
+				}
+				break
+			}
+			if c := run[len(run)-1]; c != '.' && c != '-' && c != '+' {
+				break
+			}
+		}
+	}
+}
+
+// numberByte reports whether c may be part of a YAML number: digits,
+// '_', a sign, a point, the letters of bases, exponents and hexadecimal
+// digits.
+func numberByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' || c == '+' || c == '-'
+}
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= utf8.RuneSelf
+}
+
+// maxQuoted bounds the quoted text Find reads as one: past it, a quote is
+// taken for an apostrophe, and Find stays linear in what it reads.
+const maxQuoted = 64 << 10
 
 // unescape reads the escapes of a YAML (or JSON, or Go) double-quoted
 // text; one it does not know stands for itself.
@@ -264,23 +392,43 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 			continue
 		}
 		for _, f := range g.byPrefix[p] {
-			if strings.HasPrefix(s[i:], f) {
-				switch {
-				case i <= end:
-					end = max(end, i+len(f))
-				default:
-					if start >= 0 {
-						fn(start, end)
-					}
-					start, end = i, i+len(f)
+			n := len(f)
+			if !strings.HasPrefix(s[i:], f) {
+				// A message may cut a long text short: a form cut
+				// short where an ellipsis follows is the form.
+				n = commonPrefix(s[i:], f)
+				if rest := s[i+n:]; !strings.HasPrefix(rest, "...") && !strings.HasPrefix(rest, "…") {
+					continue
 				}
-				break
 			}
+			switch {
+			case i <= end:
+				end = max(end, i+n)
+			default:
+				if start >= 0 {
+					fn(start, end)
+				}
+				start, end = i, i+n
+			}
+			break
 		}
 	}
 	if start >= 0 {
 		fn(start, end)
 	}
+}
+
+// commonPrefix returns the length of the longest prefix a and b share,
+// cut back to a whole UTF-8 character.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	for n > 0 && n < len(a) && !utf8.RuneStart(a[n]) {
+		n--
+	}
+	return n
 }
 
 // Clean returns s with every form of every secret replaced by Masked.
@@ -440,5 +588,30 @@ func (g *Gate) Foreign(msg string) (string, bool) {
 	if i := strings.IndexAny(msg, "\n\r"); i >= 0 && i < cut {
 		cut = i
 	}
+	if i := quotedContent(msg); i >= 0 && i < cut {
+		cut = i
+	}
 	return g.Clean(msg[:cut]), elided || cut < len(msg)
+}
+
+// quotedContent returns where msg first quotes (in double quotes) what
+// may be text it read rather than a name: a quote holding a colon, an
+// escape or a blank, a long one, or one never closed; -1 when none does.
+// A resource's ID or a path stays ("Grafana.v1alpha1.example.io/g"); a
+// patch's text, however its keys are spelt ("pass\x77ord: S"), goes.
+func quotedContent(msg string) int {
+	for i := 0; i < len(msg); i++ {
+		if msg[i] != '"' {
+			continue
+		}
+		end := strings.IndexByte(msg[i+1:], '"')
+		if end < 0 {
+			return i
+		}
+		if q := msg[i+1 : i+1+end]; len(q) > 200 || strings.ContainsAny(q, ": \t\\") {
+			return i
+		}
+		i += end + 1
+	}
+	return -1
 }

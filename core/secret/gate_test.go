@@ -23,6 +23,12 @@ func TestGateCleansEveryForm(t *testing.T) {
 		{"a line of a block", "first-line\nsecond-line", "see second-line"},
 		{"escaped for a GitHub annotation", "ab%cd\nef", "::error::x ab%25cd%0Aef"},
 		{"in single quotes", "it's-a-secret", "'it''s-a-secret'"},
+		{"the same number with '_'", "973706105", "973_706_105 is above the maximum"},
+		{"the same number in octal", "973706105", "0o7202311571 is above"},
+		{"the same number in hexadecimal", "973706105", "is 0x3A09_9379."},
+		{"the same number with an exponent", "649660384", "649660.384000e3 is not an integer"},
+		{"the same number, signed", "649660384", "+649660384"},
+		{"cut short in a message", "SECRETxJqkWmPzRtLvBnHcYdGfAsQeUoIpKlMnBvCxZaSdFgHjKlQwErTyUiOp", `"SECRETxJqkWmPzRtLvBnHcYdGfAsQeUoIpKlMnBvCxZaSdFgHjKlQwErT..." does not match`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
@@ -45,6 +51,35 @@ func TestGateRaw(t *testing.T) {
 	g.AddRaw(`!<tag:yaml.org,2002:str> Sx7Qv9Wd}`)
 	for _, s := range []string{"key 2002:str> Sx7Qv9Wd is unknown", `"Sx7Qv9Wd"`} {
 		if got := g.Clean(s); strings.Contains(got, "Sx7Qv9Wd") {
+			t.Errorf("Clean(%q) = %q", s, got)
+		}
+	}
+}
+
+// TestGateRawQuoted: a quoted value of a document that could not be read
+// is a secret as written and as it reads.
+func TestGateRawQuoted(t *testing.T) {
+	for raw, reads := range map[string]string{
+		`'QuotedAbc''DefGhijk'`:      "QuotedAbc'DefGhijk",
+		`"HexEscAbc\x41DefGhijk"`:    "HexEscAbcADefGhijk",
+		`"UniEscAbc\u0041DefGhijk x`: "UniEscAbcADefGhijk x",
+		"'over\n   lines-of-it'":     "over lines-of-it",
+	} {
+		var g Gate
+		g.AddRaw(raw)
+		if got := g.Clean("the value " + reads + " is wrong"); strings.Contains(got, reads) {
+			t.Errorf("AddRaw(%q): Clean left %q", raw, got)
+		}
+	}
+}
+
+// TestGateNumbersOnlyTheirs: a number is masked for its value, not for
+// looking like one.
+func TestGateNumbersOnlyTheirs(t *testing.T) {
+	var g Gate
+	g.Add("973706105")
+	for _, s := range []string{"973706106 is fine", "v973_706_105", "1.973_706_105.1", "0x3A09C37"} {
+		if got := g.Clean(s); got != s {
 			t.Errorf("Clean(%q) = %q", s, got)
 		}
 	}
@@ -135,6 +170,9 @@ func TestForeign(t *testing.T) {
 		{"bad value known-secret in line 3", "bad value (secret) in line 3"},
 		{"failed to apply\nuserConfig:\n  x: 1", "failed to apply"},
 		{"trouble with config: `\npatch: |-\n  password: hunter2\n`: open p.yaml: not a regular file", "trouble with config: (text left out): open p.yaml: not a regular file"},
+		{`unable to parse SM or JSON patch from [patch: "spec:\n  \"pass\\x77ord\": hunter2"]`, "unable to parse SM or JSON patch from [patch: "},
+		{`no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`, `no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`},
+		{`unterminated "passwd hunter2`, "unterminated "},
 	} {
 		if got, _ := g.Foreign(tc.in); got != tc.want {
 			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)

@@ -1,10 +1,12 @@
 package secret
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/spelling"
 )
 
 // names are the names of every secret member of every kind.
@@ -310,9 +312,13 @@ func (g *guesser) key(col, v int) int {
 }
 
 // named reports whether s[j:e] is a key that may name a secret member: a
-// secret name, quoted or not, a double-quoted key with an escape, or an
-// alias (*a) of an anchor on what may be such a name.
+// secret name or a misspelling of it, quoted or not, a double-quoted key with an
+// escape, an alias (*a) of an anchor on what may be such a name, or a
+// template action ("{{ .Values.key }}", then j == e).
 func (g *guesser) named(s string, j, e int) bool {
+	if strings.HasSuffix(s[:j], "}}") {
+		return true // a key a template writes, in whole or in part, may be any name
+	}
 	return j < e && (secretKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
 }
 
@@ -436,7 +442,7 @@ func add(set map[string]bool, name string) map[string]bool {
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // secretKey reports whether a key's text names a secret member: its
-// name, quoted or not, or any double-quoted key with an escape in it
+// name or a misspelling of it, quoted or not, or any double-quoted key with an escape in it
 // ("\x70assword"), which a guess cannot afford to read.
 func secretKey(text string) bool {
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
@@ -445,8 +451,34 @@ func secretKey(text string) bool {
 		}
 		text = text[1 : len(text)-1]
 	}
-	return names[text]
+	if names[text] {
+		return true
+	}
+	// A secret's name typed otherwise (Password, passwd, passw0rd) still
+	// means the secret: a readable document's misspelt member is one.
+	if len(text) < nameLens[0] || len(text) > nameLens[1] {
+		return false // no typo of any name: most keys, and the long ones
+	}
+	for _, name := range nameList {
+		if _, ok := spelling.Closeness(text, name); ok {
+			return true
+		}
+	}
+	return false
 }
+
+// nameList holds the names of secret members, and nameLens the shortest
+// and longest length a misspelling of one of them may have.
+var nameList, nameLens = func() ([]string, [2]int) {
+	var list []string
+	lens := [2]int{1 << 30, 0}
+	for name := range names {
+		list = append(list, name)
+		lens[0], lens[1] = min(lens[0], len(name)-4), max(lens[1], len(name)+4)
+	}
+	slices.Sort(list)
+	return list, lens
+}()
 
 func isNameByte(c byte) bool {
 	return c == '_' || c == '-' || c == '.' || c == '"' || c == '\'' || c == '\\' ||

@@ -136,6 +136,10 @@ var guessCases = []guessCase{
 	{"spelling", "client_secret: SECRET1\nsecret_key: SECRET2\naccess_key: SECRET3\nkey: SECRET4\n" +
 		"sas_token: SECRET5\ncredentials: SECRET6\nemail_sender_password: SECRET7\ntoken: SECRET8\n",
 		[]string{"SECRET1", "SECRET2", "SECRET3", "SECRET4", "SECRET5", "SECRET6", "SECRET7", "SECRET8"}, nil},
+	{"spelling", "CLIENT_SECRET: SECRET1\nPassword: SECRET2\npasswd: SECRET3\npassw0rd: SECRET4\npasswords: SECRET5\npassword_: SECRET6\n",
+		[]string{"SECRET1", "SECRET2", "SECRET3", "SECRET4", "SECRET5", "SECRET6"}, nil},
+	{"template", "{{ .Values.k }}: SECRET1 x\n{{- \"token\" }} : SECRET2\n{{{ \"password\" }}: SECRET3\n", []string{"SECRET1", "SECRET2", "SECRET3"}, nil},
+	{"template", "{pass{{ \"\" }}word: SECRET1, x: [}\n", []string{"SECRET1"}, nil},
 	// The value of an anchor that a secret's value aliases, written before it.
 	{"alias", "metadata:\n  name: &s SECRET1\n  labels: {team: *s}\nspec:\n  password: *s\n", []string{"SECRET1"}, nil},
 	{"alias", "name: &s |\n  SECRET1\n  SECRET2\nport: 8o80\ntoken: [x, *s]\n", []string{"SECRET1", "SECRET2"}, []string{"port: 8o80"}},
@@ -148,8 +152,10 @@ var guessCases = []guessCase{
 	// No secret, or a secret that ends before the readable line.
 	{"negative", "name: &s KEEP1\nother: *s\npassword: SECRET1\n", []string{"SECRET1"}, []string{"KEEP1"}},
 	{"negative", "spec:\n  host: KEEP1\n  port: 8o80\n  bad: [\n", nil, []string{"KEEP1", "port: 8o80", "bad: ["}},
-	{"negative", "monkey: KEEP1\napi-key: KEEP2\ntokens: KEEP3\npassword_hint: KEEP4\nx.password: KEEP5\n", nil,
-		[]string{"KEEP1", "KEEP2", "KEEP3", "KEEP4", "KEEP5"}},
+	{"negative", "monkey: KEEP1\napi-key: KEEP2\npassword_hint: KEEP4\ndescription: KEEP5\n", nil,
+		[]string{"KEEP1", "KEEP2", "KEEP4", "KEEP5"}},
+	// Near enough to a secret's name to be a misspelling of it.
+	{"spelling", "tokens: SECRET1\nx.password: SECRET2\n", []string{"SECRET1", "SECRET2"}, nil},
 	{"negative", "description: my password is KEEP1\nurl: http://h/?key=KEEP2\n", nil, []string{"KEEP1", "KEEP2"}},
 	{"negative", "? name\n: KEEP1\n", nil, []string{"KEEP1"}},
 	{"negative", "name: &n myname\nbase: &b {a: 1}\n*n : KEEP1\n*b : KEEP2\n*c : KEEP3\nx: a&b c\n*b : KEEP4\n", nil,

@@ -134,6 +134,23 @@ func Merge(spans []document.Span) []document.Span {
 	return merged
 }
 
+// MergeBlank is Merge that also joins spans of src that only blanks and
+// line breaks separate: a value over a million lines is one range, not a
+// million (the guess gives one span per line), and a blank between two
+// secrets tells nothing.
+func MergeBlank(src string, spans []document.Span) []document.Span {
+	spans = Merge(spans)
+	merged := spans[:0]
+	for _, sp := range spans {
+		if k := len(merged) - 1; k >= 0 && strings.Trim(src[merged[k].End:sp.Start], " \t\r\n") == "" {
+			merged[k].End = sp.End
+			continue
+		}
+		merged = append(merged, sp)
+	}
+	return merged
+}
+
 // memberSpan returns what the entry of a secret member holds after its
 // colon: anchor and tag included, to the end of its value, or of the
 // anchor and tag when the value is empty (password: &S3CRET is the
@@ -323,6 +340,9 @@ func (v Values) Texts() []string {
 // mark records n and everything below it: a secret member with the wrong
 // type (a mapping where a string belongs) still holds the secret.
 func (v *Values) mark(n *document.Node) {
+	if n == nil {
+		return // a member that is not there (a Secret without stringData)
+	}
 	if v.origins == nil {
 		v.origins = map[*document.Node]bool{}
 	}

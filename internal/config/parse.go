@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/mdscheck/mdscheck/core/spelling"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -267,7 +268,7 @@ func (p *parser) overrides(n *document.Node) []Override {
 func nearest(typed string, names []string) string {
 	best, bestDist := "", 0
 	for _, n := range names {
-		d, ok := check.Closeness(typed, n)
+		d, ok := spelling.Closeness(typed, n)
 		if !ok && len(typed) >= 3 && strings.HasPrefix(n, strings.ToLower(typed)) {
 			d, ok = len(n)-len(typed), true
 		}

@@ -1,4 +1,6 @@
-package check
+// Package spelling tells how close a typed name is to a known one, for
+// "did you mean" and for the names of secret members typed otherwise.
+package spelling
 
 // Closeness says how far typed is from name, for "did you mean": 0 when
 // they differ only in case or in the separators people mix up (_ - .),
@@ -14,7 +16,7 @@ func Closeness(typed, name string) (dist int, ok bool) {
 	if d := len(typed) - len(name); d > limit || -d > limit {
 		return limit + 1, false // no typo of that many letters; the common case, so no distance
 	}
-	d := distance(typed, name)
+	d := Distance(typed, name)
 	return d, d <= limit
 }
 
@@ -51,10 +53,10 @@ func lower(c byte) byte {
 	return c
 }
 
-// distance is the Damerau-Levenshtein (optimal string alignment) distance,
+// Distance is the Damerau-Levenshtein (optimal string alignment) distance,
 // ignoring ASCII case, so that a swap of two letters counts as one edit;
 // long names are never close.
-func distance(a, b string) int {
+func Distance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 1 << 30
 	}
