@@ -60,8 +60,8 @@ func (r *reader) fast(base int, text string) bool {
 			header = 0
 			ls = next
 			continue
-		case marker(line, "---") || marker(line, "..."):
-			return false
+		case strings.HasPrefix(line, "---") || strings.HasPrefix(line, "..."):
+			return false // a marker, or a scalar goccy may take for one
 		case parent >= 0 && indent > parent:
 			return false
 		}
