@@ -67,8 +67,8 @@ test-js: need wasm
 # list when the secret masking and YAML Test Suite conformance added
 # 150 KB of code (it saves 37 KB; validate of the medium manifest stays
 # within the noise of this machine, about 10x native either way).
-# wasm/harness_test.go builds the module with the same flags
-# (TestMakefileBuildsLikeTheTests keeps them equal).
+# wasm/harness_test.go reads these flags from here to build the module
+# it tests.
 WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
 wasm: dist/mdscheck.wasm

@@ -29,14 +29,10 @@ func TestCoreIsPure(t *testing.T) {
 			return err
 		}
 		n++
-		// The copy of goccy/go-yaml's scanner keeps upstream's sync.Pool
-		// of contexts: it was in the module before the copy, and the
-		// differential tests hold the copy to upstream.
-		thirdParty := strings.HasPrefix(filepath.ToSlash(path), "internal/goccy/")
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
 			for _, bad := range forbidden {
-				if p == bad && !thirdParty {
+				if p == bad {
 					t.Errorf("%s imports %q: the core must stay pure", path, p)
 				}
 			}

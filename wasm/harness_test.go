@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tetratelabs/wazero"
@@ -56,19 +57,21 @@ func TestMain(m *testing.M) {
 	}())
 }
 
-// gcflags are the compiler flags of the Makefile's WASM_GCFLAGS.
-var gcflags = []string{
-	"-gcflags=github.com/mdscheck/mdscheck/wasm=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/check=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/schema=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/lang=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/document=-l",
-	"-gcflags=fmt=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/change=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/secret=-l",
-	"-gcflags=github.com/mdscheck/mdscheck/core/report=-l",
-	"-gcflags=unicode/utf8=-l",
-}
+// gcflags are the compiler flags of the Makefile's WASM_GCFLAGS, read
+// from the Makefile: the flags of the module live in one place, and the
+// module the tests check is the one make wasm builds.
+var gcflags = func() []string {
+	mk, err := os.ReadFile("../Makefile")
+	if err != nil {
+		panic(err)
+	}
+	for _, line := range strings.Split(string(mk), "\n") {
+		if v, ok := strings.CutPrefix(line, "WASM_GCFLAGS :="); ok {
+			return strings.Fields(v)
+		}
+	}
+	panic("the Makefile sets no WASM_GCFLAGS")
+}()
 
 // buildModule builds the module with the Makefile's command (target wasm)
 // and returns its bytes.

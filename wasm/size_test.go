@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -177,24 +176,6 @@ func wasmSizes(m []byte) (sections map[byte]int, perPackage, perFunc map[string]
 		perFunc[name] += size
 	}
 	return sections, perPackage, perFunc, nil
-}
-
-// TestMakefileBuildsLikeTheTests: the module the tests check is the module
-// make wasm builds, compiler flags included.
-func TestMakefileBuildsLikeTheTests(t *testing.T) {
-	mk, err := os.ReadFile("../Makefile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range strings.Split(string(mk), "\n") {
-		if v, ok := strings.CutPrefix(line, "WASM_GCFLAGS :="); ok {
-			if got := strings.Fields(v); !slices.Equal(got, gcflags) {
-				t.Errorf("the Makefile builds with %q, the tests with %q", got, gcflags)
-			}
-			return
-		}
-	}
-	t.Error("the Makefile sets no WASM_GCFLAGS")
 }
 
 // The budget of the module: what every browser downloads (gzipped, as

@@ -39,6 +39,7 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 		path   string
 		stdin  bool
 		walked bool  // found in a directory, not named
+		listed bool  // the directory's listing says it is a regular file
 		err    error // found failing, before any read
 		// Filled by the readers:
 		src     string
@@ -90,11 +91,12 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			// A FIFO, socket or device would block the walk or never end:
 			// it is skipped with a note. A link that leads nowhere is read,
 			// and the read says why it fails.
-			if mode := entryMode(path, d); !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
+			mode := entryMode(path, d)
+			if !mode.IsRegular() && mode&fs.ModeSymlink == 0 {
 				notes = append(notes, found{path: path, walked: true, err: reading.Regular(path, mode)})
 				return nil
 			}
-			files = append(files, found{path: path})
+			files = append(files, found{path: path, listed: mode.IsRegular()})
 			return nil
 		})
 		if err != nil {
@@ -116,7 +118,11 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 					return
 				}
 				if f := &all[i]; f.err == nil && !f.stdin {
-					f.src, f.readErr = readFile(f.path)
+					open := reading.OpenFile
+					if f.listed {
+						open = reading.OpenListed
+					}
+					f.src, f.readErr = readWith(f.path, open)
 				}
 			}
 		})
@@ -208,8 +214,11 @@ func readText(r io.Reader, size int64) (string, error) {
 
 // readFile reads the regular file at path (see readText and
 // reading.OpenFile); an error names the path.
-func readFile(path string) (string, error) {
-	f, st, err := reading.OpenFile(path)
+func readFile(path string) (string, error) { return readWith(path, reading.OpenFile) }
+
+// readWith is readFile with the function that opens the file.
+func readWith(path string, open func(string) (*os.File, fs.FileInfo, error)) (string, error) {
+	f, st, err := open(path)
 	if err != nil {
 		return "", err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 func (c *checker) replaceFix(n *document.Node, text, title string) Fix {
@@ -63,7 +62,7 @@ func (c *checker) addMemberFix(n *document.Node, prop *schema.Property) []Fix {
 	first := n.Pairs[0].Key
 	lineStart := strings.LastIndexByte(c.src[:first.Start], '\n') + 1
 	prefix := c.src[lineStart:first.Start]
-	indent := text.Repeat(' ', len(prefix))
+	indent := strings.Repeat(" ", len(prefix))
 	if strings.TrimLeft(prefix, " -") != "" {
 		return nil // a flow mapping
 	}

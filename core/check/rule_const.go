@@ -7,7 +7,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // envelope decides whether a resource is ours and of which kind. It
@@ -33,7 +32,7 @@ func (c *checker) envelope(root *document.Node) bool {
 		} else if ls := strings.LastIndexByte(c.src[:kp.Key.Start], '\n') + 1; strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
 			// A block mapping: the member goes on a line of its own above kind.
 			d.Fixes = []Fix{{Title: "Add apiVersion: " + schema.APIVersion, Edits: []Edit{{Start: kp.Key.Start, End: kp.Key.Start,
-				NewText: "apiVersion: " + schema.APIVersion + "\n" + text.Repeat(' ', kp.Key.Start-ls)}}}}
+				NewText: "apiVersion: " + schema.APIVersion + "\n" + strings.Repeat(" ", kp.Key.Start-ls)}}}}
 		}
 		c.report(d)
 	case av.Value.Type != document.String:

@@ -8,8 +8,6 @@ package decimal
 import (
 	"strconv"
 	"strings"
-
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // Dec is a decimal number: (-1)^neg × digits × 10^exp, where digits has
@@ -196,12 +194,12 @@ func (d Dec) String() string {
 	}
 	switch {
 	case d.exp >= 0 && d.exp <= 40:
-		return sign + d.digits + text.Repeat('0', d.exp)
+		return sign + d.digits + strings.Repeat("0", d.exp)
 	case d.exp < 0 && -d.exp < len(d.digits):
 		k := len(d.digits) + d.exp
 		return sign + d.digits[:k] + "." + d.digits[k:]
 	case d.exp < 0 && -d.exp-len(d.digits) <= 40:
-		return sign + "0." + text.Repeat('0', -d.exp-len(d.digits)) + d.digits
+		return sign + "0." + strings.Repeat("0", -d.exp-len(d.digits)) + d.digits
 	}
 	mant := d.digits[:1]
 	if len(d.digits) > 1 {

@@ -2,8 +2,6 @@ package document
 
 import (
 	"strings"
-
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // blockScalar reads a literal (|) or folded (>) scalar from its header at
@@ -88,13 +86,13 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 		more := content != "" && (content[0] == ' ' || content[0] == '\t')
 		switch {
 		case !started:
-			b.WriteString(text.Repeat('\n', empties))
+			b.WriteString(strings.Repeat("\n", empties))
 		case !folded || more || prevMore:
-			b.WriteString(text.Repeat('\n', 1+empties))
+			b.WriteString(strings.Repeat("\n", 1+empties))
 		case empties == 0:
 			b.WriteByte(' ')
 		default:
-			b.WriteString(text.Repeat('\n', empties))
+			b.WriteString(strings.Repeat("\n", empties))
 		}
 		b.WriteString(content)
 		started, prevMore, empties = true, more, 0
@@ -116,11 +114,11 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 	case chomp == '-':
 	case chomp == '+':
 		if started {
-			value += text.Repeat('\n', final)
+			value += strings.Repeat("\n", final)
 		}
-		value += text.Repeat('\n', empties)
+		value += strings.Repeat("\n", empties)
 	case started:
-		value += text.Repeat('\n', final)
+		value += strings.Repeat("\n", final)
 	}
 	return value, end, consumed, lines, ""
 }

@@ -1,6 +1,6 @@
 package document
 
-import "github.com/mdscheck/mdscheck/core/internal/goccy/token"
+import "github.com/goccy/go-yaml/token"
 
 // mendFlowColons corrects goccy's tokens of a ':' inside a flow
 // collection. YAML takes a ':' for the value indicator only before a

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mdscheck/mdscheck/core/internal/goccy/scanner"
-	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
+	"github.com/goccy/go-yaml/scanner"
+	"github.com/goccy/go-yaml/token"
 )
 
 // Span is the text of one document in a stream.
@@ -175,15 +175,12 @@ func Parse(src string, span Span, index int, lim Limits) *Document {
 }
 
 // A Reader reads documents one after another, as Parse does, and reuses
-// its memory from one to the next: goccy's tokens, their located copies
-// and the nodes, which were most of what reading allocated. The document
+// its memory from one to the next: the slice of goccy's tokens, their
+// located copies and the nodes, which were most of what reading allocated. The document
 // Read returns, its nodes included, is valid only until the next Read; a
 // caller that keeps documents uses Parse. A Reader is not safe for
 // concurrent use.
 type Reader struct {
-	// arena holds goccy's tokens and their positions, handed out again
-	// for each document: the reader keeps none of them past the document.
-	arena   token.Arena
 	tokens  []*token.Token
 	toks    []tok
 	entries []entry
@@ -204,8 +201,6 @@ func (rd *Reader) lend(r *reader) {
 		rd.nodes = make([]Node, rd.used+rd.used/4)
 	}
 	r.tokens, r.toks, r.entries, r.nodes, r.grown = rd.tokens[:0], rd.toks[:0], rd.entries[:0], rd.nodes, true
-	rd.arena.Reset()
-	r.arena = &rd.arena
 }
 
 // keepTokens is the size of the largest document, in tokens, whose memory
@@ -216,7 +211,7 @@ const keepTokens = 16 << 10
 
 // keep takes back what r grew, for the next document.
 func (rd *Reader) keep(r *reader) {
-	if len(r.tokens) > keepTokens {
+	if max(len(r.tokens), len(r.toks)) > keepTokens {
 		*rd = Reader{}
 		return
 	}
@@ -330,10 +325,9 @@ func OverLimits(text string, lim Limits) *Error {
 // tokenize appends goccy/go-yaml's tokens of text to buf. It is
 // lexer.Tokenize, which goes on after an invalid token too, without the
 // list that Tokenize grows and links token to token: the reader uses no
-// links, and a Reader's next document reuses buf and arena (nil: the
-// scanner allocates).
-func tokenize(text string, buf []*token.Token, arena *token.Arena) []*token.Token {
-	s := scanner.Scanner{Arena: arena}
+// links, and a Reader's next document reuses buf.
+func tokenize(text string, buf []*token.Token) []*token.Token {
+	var s scanner.Scanner
 	s.Init(text)
 	for {
 		tks, err := s.Scan()

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // doubleQuoted reads a double-quoted scalar over lines, quotes included,
@@ -78,7 +76,7 @@ func foldLines(b *folded, s string, i int, space bool) int {
 		}
 		switch {
 		case empty > 0:
-			b.WriteString(text.Repeat('\n', empty))
+			b.WriteString(strings.Repeat("\n", empty))
 		case space:
 			b.AddByte(' ')
 		}

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mdscheck/mdscheck/core/internal/goccy/token"
+	"github.com/goccy/go-yaml/token"
 )
 
 // The reader builds a document's tree from goccy/go-yaml's tokens with
@@ -50,8 +50,7 @@ type reader struct {
 	parent int
 	grown  bool // the first block of nodes is allocated
 	tokens []*token.Token
-	arena  *token.Arena // where goccy's tokens are, when a Reader lends one
-	used   int          // nodes allocated
+	used   int // nodes allocated
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -77,9 +76,12 @@ func (r *reader) node(n Node) *Node {
 
 // read reads the document's text, which starts at base in the stream.
 func (r *reader) read(base int, text string) (*Node, *Error) {
-	r.tokens = tokenize(text, r.tokens, r.arena)
-	if err := r.locate(base, text, r.tokens); err != nil {
-		return nil, err
+	r.docEnd = base + len(text)
+	if !r.fast(base, text) {
+		r.tokens = tokenize(text, r.tokens)
+		if err := r.locate(base, text, r.tokens); err != nil {
+			return nil, err
+		}
 	}
 	if err := r.prescan(); err != nil {
 		return nil, err

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // resolvePlain sets the type and value of a plain scalar from its text, as
@@ -174,7 +172,7 @@ func foldPlain(s string) string {
 			if empty == 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(text.Repeat('\n', empty))
+			b.WriteString(strings.Repeat("\n", empty))
 			b.WriteString(line)
 			empty = 0
 		}

@@ -132,7 +132,7 @@ func keyItem(p *schema.Property, indent int, replace text.Range, keyed bool) Com
 		it.TextEdit.NewText = p.Name
 		return it
 	}
-	pad := text.Repeat(' ', indent)
+	pad := strings.Repeat(" ", indent)
 	n := 1
 	switch {
 	case p.Type == schema.Object && len(p.Schema.Required()) > 0:

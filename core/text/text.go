@@ -174,17 +174,3 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 	}
 	return i
 }
-
-// Repeat returns n copies of the byte c ("" for n <= 0): what
-// strings.Repeat does for one byte, which is all the core repeats, without
-// the 4 KB that strings.Repeat costs the WebAssembly module.
-func Repeat(c byte, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = c
-	}
-	return string(b)
-}

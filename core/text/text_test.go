@@ -55,14 +55,3 @@ func TestOffsetClamps(t *testing.T) {
 		}
 	}
 }
-
-func TestRepeat(t *testing.T) {
-	for _, c := range []struct {
-		n    int
-		want string
-	}{{-1, ""}, {0, ""}, {1, "\n"}, {3, "\n\n\n"}} {
-		if got := Repeat('\n', c.n); got != c.want {
-			t.Errorf("Repeat(%d) = %q, want %q", c.n, got, c.want)
-		}
-	}
-}

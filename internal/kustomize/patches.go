@@ -18,7 +18,7 @@ import (
 // IsPatch reports whether a kustomization lists the file at path as a
 // patch: the one in its directory or in a directory above.
 func IsPatch(path string) bool {
-	return IsListed(path, func(dir, abs string) bool { return slices.Contains(Patches(dir), abs) })
+	return IsListed(path, func(dir, abs string) bool { return slices.Contains(Patches(dir), abs) }, nil)
 }
 
 // IsListed is IsPatch with listed saying whether the kustomization in
@@ -29,16 +29,22 @@ func IsPatch(path string) bool {
 // kustomization's directory unless told to (its load restrictor), so a
 // patch in overlays/prod/patches/ is listed by overlays/prod or above,
 // never by a sibling.
-func IsListed(path string, listed func(dir, abs string) bool) bool {
+//
+// isRoot reports whether dir is the root of a repository; nil asks the
+// disk each time (a caller that asks for many files keeps the answers).
+func IsListed(path string, listed func(dir, abs string) bool, isRoot func(dir string) bool) bool {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return false
+	}
+	if isRoot == nil {
+		isRoot = IsRoot
 	}
 	for dir := filepath.Dir(abs); ; {
 		if listed(dir, abs) {
 			return true
 		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+		if isRoot(dir) {
 			return false
 		}
 		up := filepath.Dir(dir)
@@ -47,6 +53,12 @@ func IsListed(path string, listed func(dir, abs string) bool) bool {
 		}
 		dir = up
 	}
+}
+
+// IsRoot reports whether dir is the root of a repository: it holds .git.
+func IsRoot(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, ".git"))
+	return err == nil
 }
 
 // Patches returns the patch files the kustomization in dir lists, in the
