@@ -133,6 +133,7 @@ var notYAMLMessages = []struct{ message, suite string }{
 	{"a '-' in a flow collection", "YJV2, G5U8"},
 	{"a tag cannot hold", "U99R"},
 	{"must be indented deeper than its key", "9C9N, QB6E, VJP3/00, Y79Y/003"},
+	{"is declared by no %TAG directive", "QLJ7"},
 }
 
 // notYAML returns the cases of the suite that say the text err refuses is
