@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
@@ -47,6 +48,11 @@ func (g *Gate) Add(text string) {
 		return
 	}
 	g.form(text)
+	// Blanks and control characters at its ends (an escaped "\0" or
+	// "\t") hide nothing of a secret: the text without them is one too.
+	if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
+		g.Add(t)
+	}
 	if strings.ContainsAny(text, "\n\r") {
 		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
 			g.Add(line)

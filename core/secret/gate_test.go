@@ -23,6 +23,8 @@ func TestGateCleansEveryForm(t *testing.T) {
 		{"a line of a block", "first-line\nsecond-line", "see second-line"},
 		{"escaped for a GitHub annotation", "ab%cd\nef", "::error::x ab%25cd%0Aef"},
 		{"in single quotes", "it's-a-secret", "'it''s-a-secret'"},
+		{"without a control character at its end", "ZqwgnKRBLm\x00", `"ZqwgnKRBLm" is not allowed`},
+		{"without blanks at its ends", "\tZqwgnKRBLm ", `"ZqwgnKRBLm" is not allowed`},
 		{"the same number with '_'", "973706105", "973_706_105 is above the maximum"},
 		{"the same number in octal", "973706105", "0o7202311571 is above"},
 		{"the same number in hexadecimal", "973706105", "is 0x3A09_9379."},
