@@ -85,7 +85,7 @@ func (s *server) check(d *openDoc) {
 	// than none.
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
-		s.gates.Store(gateKey{d.uri, false}, s.gateOf(d, res.file))
+		s.storeGate(gateKey{d.uri, false}, s.gateOf(d, res.file))
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1
@@ -172,14 +172,43 @@ func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
 }
 
 // gateJSON passes an outgoing message through the gate of every open
-// document. It takes no lock a sender may hold: diagnostics are sent
-// under their document's.
+// document (runGate). It takes no lock a sender may hold: diagnostics are
+// sent under their document's.
 func (s *server) gateJSON(body []byte) []byte {
-	s.gates.Range(func(_, g any) bool {
-		body = g.(*secret.Gate).JSON(body)
+	return s.runGate().JSON(body)
+}
+
+// runGate returns the gates of the open documents as one, made again
+// only when one of them has changed since. A text one document's gate
+// must leave whole is safe for all of them: the URI of every open
+// document (a secret's text may be part of another file's name), the rule
+// codes and their pages.
+func (s *server) runGate() *secret.Gate {
+	gen := s.gateGen.Load()
+	s.combined.mu.Lock()
+	defer s.combined.mu.Unlock()
+	if s.combined.g != nil && s.combined.gen == gen {
+		return s.combined.g
+	}
+	g := &secret.Gate{}
+	s.gates.Range(func(k, v any) bool {
+		g.Merge(v.(*secret.Gate))
+		g.Safe(k.(gateKey).uri)
 		return true
 	})
-	return body
+	g.Safe("mdscheck")
+	for _, r := range check.Rules {
+		g.Safe(r.Code)
+		g.Safe(check.RuleURL(r.Code))
+	}
+	s.combined.g, s.combined.gen = g, gen
+	return g
+}
+
+// storeGate sets a gate of an open document.
+func (s *server) storeGate(k gateKey, g *secret.Gate) {
+	s.gates.Store(k, g)
+	s.gateGen.Add(1)
 }
 
 // safely runs f and logs a panic instead of ending the process: a worker

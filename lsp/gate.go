@@ -98,7 +98,7 @@ func (s *server) refreshGate(d *openDoc) {
 		g.Merge(dg)
 	}
 	lg.src, lg.byText = v.src, byText
-	s.gates.Store(gateKey{d.uri, true}, g)
+	s.storeGate(gateKey{d.uri, true}, g)
 }
 
 // forgetGates drops the gates of a document that is closed: nothing more
@@ -106,4 +106,5 @@ func (s *server) refreshGate(d *openDoc) {
 func (s *server) forgetGates(uri string) {
 	s.gates.Delete(gateKey{uri, false})
 	s.gates.Delete(gateKey{uri, true})
+	s.gateGen.Add(1)
 }

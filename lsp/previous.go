@@ -133,9 +133,25 @@ func (s *server) readPrevious(d *openDoc, rev string) {
 		p.cmp, p.cmpText = nil, ""
 	}
 	p.mu.Unlock()
-	if changed || held {
+	switch {
+	case changed:
 		s.schedule(d, 0)
+	case held:
+		// Nothing to compare (outside git, a new file): the result the
+		// first check held goes out as it is.
+		s.publishHeld(d)
 	}
+}
+
+// publishHeld publishes d's last result, which hold kept back: no check
+// has published since, since every one held.
+func (s *server) publishHeld(d *openDoc) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed || d.last == nil {
+		return
+	}
+	s.publish(d.uri, d.last.version, d.last.file)
 }
 
 // comparison returns the comparison of src, d's text, with its previous

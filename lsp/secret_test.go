@@ -203,3 +203,19 @@ func TestConnectionSecretHidesANameSecretElsewhere(t *testing.T) {
 		t.Errorf("answer %s (%v), want a hidden name", raw, err)
 	}
 }
+
+// TestURIsStayWholeThoughTheyHoldASecret: a file whose name holds the text
+// of a secret (of its own or of another open document) still gets its
+// diagnostics: the gates leave every open document's URI whole.
+func TestURIsStayWholeThoughTheyHoldASecret(t *testing.T) {
+	s, _ := start(t)
+	const value = "hunter2-very-secret"
+	grafana := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    smtp_server:\n      host: h\n      port: 25\n      from_address: a@b.c\n      password: " + value + "\n"
+	s.open(uri.URI("file:///secrets/a.yaml"), grafana)
+	u := uri.URI("file:///" + value + "/b.yaml")
+	s.open(u, grafana+"  bogus: 1\n")
+	v := s.edit(u, replace(0, 0, 0, 0, "# edited\n"))
+	if ds := s.diagnostics(u, v); len(find(ds, "unknown-field")) != 1 {
+		t.Errorf("diagnostics of %s: %s", u, summary(ds))
+	}
+}

@@ -31,8 +31,10 @@ import (
 	"log"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
@@ -109,6 +111,14 @@ type server struct {
 	// gates holds the gate of each open document's last result (gateOf),
 	// by URI: what every outgoing message passes.
 	gates sync.Map
+	// gateGen counts the changes of gates; combined is their union as
+	// runGate last made it, at gateGen gen.
+	gateGen  atomic.Uint64
+	combined struct {
+		mu  sync.Mutex
+		gen uint64
+		g   *secret.Gate
+	}
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 }
