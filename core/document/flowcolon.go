@@ -86,8 +86,11 @@ func isFlowValueEnd(c byte) bool {
 }
 
 // flowPlainEnd is the end of a plain scalar in a flow collection that
-// starts at start, on its line: before a flow indicator, a ':' that is a
-// value indicator, or a comment, without trailing blanks.
+// starts at start, on its line, and holds a ':' glued to text ("a:b"):
+// before a flow indicator, a ':' and a blank, or a comment, without
+// trailing blanks. A ':' right before a flow indicator is text of such a
+// scalar for go-yaml v2, and so for Kubernetes ("{a:b:}" has the key
+// "a:b:"), where YAML 1.2 would end the key before it.
 func flowPlainEnd(src string, start int) int {
 	end := start
 	for i := start; i < len(src); i++ {
@@ -95,7 +98,7 @@ func flowPlainEnd(src string, start int) int {
 		switch {
 		case c == '\n' || c == '\r' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}':
 			return end
-		case c == ':' && (i+1 == len(src) || isFlowValueEnd(src[i+1])):
+		case c == ':' && (i+1 == len(src) || src[i+1] == ' ' || src[i+1] == '\t' || src[i+1] == '\n' || src[i+1] == '\r'):
 			return end
 		case c == '#' && i > start && (src[i-1] == ' ' || src[i-1] == '\t'):
 			return end
