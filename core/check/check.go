@@ -1,7 +1,7 @@
 package check
 
 import (
-	"strings"
+	"github.com/mdscheck/mdscheck/core/text"
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -391,13 +391,12 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 	c.required(n, s, p, key)
 }
 
+// lineEndOf is the end of the line of src that holds off, before its
+// line break (a CRLF's CR included).
 func lineEndOf(src string, off int) int {
-	if i := strings.IndexByte(src[off:], '\n'); i >= 0 {
-		e := off + i
-		if e > off && src[e-1] == '\r' {
-			e--
-		}
-		return e
+	e := text.LineEnd(src, off)
+	if e > off && e < len(src) && src[e-1] == '\r' {
+		e--
 	}
-	return len(src)
+	return e
 }

@@ -216,11 +216,11 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			skipLine = line
 			switch {
 			case len(r.toks) == 0 && r.header < 0:
-				if msg := r.directives.add(text[at:lineEndIn(text, at)]); msg != "" {
-					return &Error{Start: base + at, End: base + lineEndIn(text, at), Message: msg}
+				if msg := r.directives.add(text[at:lineEnd(text, at)]); msg != "" {
+					return &Error{Start: base + at, End: base + lineEnd(text, at), Message: msg}
 				}
 			case !afterBlockHeader(r.toks):
-				return &Error{Start: base + at, End: base + lineEndIn(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
+				return &Error{Start: base + at, End: base + lineEnd(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
 			}
 			continue
 		}
@@ -248,20 +248,12 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		}
 	}
 	if r.directives.seen && r.header < 0 {
-		return &Error{Start: base, End: base + lineEndIn(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
+		return &Error{Start: base, End: base + lineEnd(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
 	}
 	if mend {
 		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
-}
-
-// lineEndIn is the end of the line of text that holds at.
-func lineEndIn(text string, at int) int {
-	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
-		return at + i
-	}
-	return len(text)
 }
 
 // quotedAt returns the span of the double-quoted scalar that starts, after

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"github.com/mdscheck/mdscheck/core/text"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -115,14 +116,14 @@ func prevLine(src string, ls int) int {
 // ls, or -1 when that is the last. A text that ends with a line break
 // ends with an empty line.
 func nextLine(src string, ls int) int {
-	if e := lineEnd(src, ls); e < len(src) {
+	if e := text.LineEnd(src, ls); e < len(src) {
 		return e + 1
 	}
 	return -1
 }
 
 // lineAt reads the line that starts at ls.
-func lineAt(src string, ls int) line { return readLine(src, ls, lineEnd(src, ls)) }
+func lineAt(src string, ls int) line { return readLine(src, ls, text.LineEnd(src, ls)) }
 
 // readCursor reads the context of offset in src, the text of one document
 // (a view's). It walks the lines from the cursor's as far as it must and
@@ -138,7 +139,7 @@ func readCursor(src string, offset int) *cursor {
 		if l.indent != 0 || l.dash || l.key == "" {
 			continue
 		}
-		v := strings.TrimSpace(src[l.start:lineEnd(src, l.start)])
+		v := strings.TrimSpace(src[l.start:text.LineEnd(src, l.start)])
 		v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, l.key+":")), `"'`)
 		if i := strings.Index(v, " #"); i >= 0 {
 			v = strings.TrimSpace(v[:i])

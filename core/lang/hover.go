@@ -32,8 +32,8 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	}
 	kind = c.kind
 	ls := v.idx.LineStart(v.idx.LineOf(offset))
-	l := readLine(src, ls, lineEnd(src, ls))
-	flow := strings.ContainsAny(src[ls:lineEnd(src, ls)], "{[")
+	l := readLine(src, ls, text.LineEnd(src, ls))
+	flow := strings.ContainsAny(src[ls:text.LineEnd(src, ls)], "{[")
 	fast := l.key != "" && offset >= ls+l.keyCol && !(flow && offset > ls+l.keyCol+len(l.key))
 	if fast {
 		path = append(c.path, l.key)

@@ -43,13 +43,13 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 		if lineStart-ls > most {
 			return nil, 0
 		}
-		l := stream[ls:lineEnd(stream, ls)]
+		l := stream[ls:text.LineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			start = ls
 			break
 		}
 		if isMarker(l, "...") && ls != lineStart {
-			start = min(lineEnd(stream, ls)+1, len(stream))
+			start = min(text.LineEnd(stream, ls)+1, len(stream))
 			break
 		}
 		if ls == 0 {
@@ -58,17 +58,17 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 		ls = strings.LastIndexByte(stream[:ls-1], '\n') + 1
 	}
 	// Down to the marker that ends it.
-	for ls := lineEnd(stream, lineStart) + 1; ls < len(stream); ls = lineEnd(stream, ls) + 1 {
+	for ls := text.LineEnd(stream, lineStart) + 1; ls < len(stream); ls = text.LineEnd(stream, ls) + 1 {
 		if ls-min(start, lineStart) > most {
 			return nil, 0
 		}
-		l := stream[ls:lineEnd(stream, ls)]
+		l := stream[ls:text.LineEnd(stream, ls)]
 		if isMarker(l, "---") {
 			end = ls
 			break
 		}
 		if isMarker(l, "...") {
-			end = lineEnd(stream, ls)
+			end = text.LineEnd(stream, ls)
 			break
 		}
 	}
@@ -83,18 +83,6 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	v.idx = text.NewIndex(v.src)
 	off := v.idx.Offset(text.Position{Line: pos.Line - v.line0, Character: pos.Character}, enc)
 	return v, off
-}
-
-// lineEnd is the offset of the end of the line that starts at from,
-// before its line break.
-func lineEnd(s string, from int) int {
-	if from >= len(s) {
-		return len(s)
-	}
-	if i := strings.IndexByte(s[from:], '\n'); i >= 0 {
-		return from + i
-	}
-	return len(s)
 }
 
 func isMarker(line, m string) bool {

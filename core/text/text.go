@@ -174,3 +174,16 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 	}
 	return i
 }
+
+// LineEnd returns the offset of the end of the line of s that holds off,
+// before its line feed; len(s) on the last line. An offset past the end
+// is the end.
+func LineEnd(s string, off int) int {
+	if off >= len(s) {
+		return len(s)
+	}
+	if i := strings.IndexByte(s[off:], '\n'); i >= 0 {
+		return off + i
+	}
+	return len(s)
+}

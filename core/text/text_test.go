@@ -55,3 +55,12 @@ func TestOffsetClamps(t *testing.T) {
 		}
 	}
 }
+
+func TestLineEnd(t *testing.T) {
+	s := "ab\r\ncd\n\nef"
+	for _, c := range []struct{ off, want int }{{0, 3}, {2, 3}, {3, 3}, {4, 6}, {7, 7}, {8, 10}, {10, 10}, {99, 10}} {
+		if got := LineEnd(s, c.off); got != c.want {
+			t.Errorf("LineEnd(%q, %d) = %d, want %d", s, c.off, got, c.want)
+		}
+	}
+}
