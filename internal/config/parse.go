@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/spelling"
 	"path/filepath"
 	"strconv"
@@ -52,6 +53,7 @@ func Parse(path, src string) *Config {
 		dir = filepath.Dir(path)
 	}
 	c := &Config{Path: path, Dir: dir, Src: src, Rules: map[string]Level{}}
+	defer hideSecrets(c)
 	p := &parser{c: c}
 	var root *document.Node
 	for _, d := range document.ParseStream(src, document.DefaultLimits).Docs {
@@ -93,6 +95,23 @@ func Parse(path, src string) *Config {
 	}
 	p.unknownFields(unknown, c.Rules)
 	return c
+}
+
+// hideSecrets takes out of c's problems what the file may hold as a
+// secret's value: the problems quote values as written, and a value under
+// a secret member's name (rules: {client_secret: S}), or a manifest named
+// as the configuration by mistake, may be one.
+func hideSecrets(c *Config) {
+	if len(c.Problems) == 0 {
+		return
+	}
+	var g secret.Gate
+	for _, sp := range secret.Guess(c.Src, 0, len(c.Src)) {
+		g.AddRaw(c.Src[sp.Start:sp.End])
+	}
+	for i := range c.Problems {
+		c.Problems[i].Message = g.Clean(c.Problems[i].Message)
+	}
 }
 
 // parser collects the problems of one file.
