@@ -98,7 +98,34 @@ func (s *server) refreshGate(d *openDoc) {
 		g.Merge(dg)
 	}
 	lg.src, lg.byText = v.src, byText
+	// The secrets of this text are secret in every later one too, even
+	// when no check ever sees it (edits faster than the pause before a
+	// check): the document remembers them.
+	d.mu.Lock()
+	if d.seen.Forms() > maxSeenForms {
+		d.seen = nil
+	}
+	if d.seen == nil {
+		d.seen = &secret.Gate{}
+	}
+	d.seen.Merge(g)
+	d.mu.Unlock()
 	s.storeGate(gateKey{d.uri, true}, g)
+}
+
+// changed brings the live gate of the document a didChange names up to
+// date, so that it remembers the secrets of every version of its text.
+func (s *server) changed(params json.RawMessage) {
+	var p struct {
+		TextDocument struct {
+			URI string `json:"uri"`
+		} `json:"textDocument"`
+	}
+	if json.Unmarshal(params, &p) == nil {
+		if d := s.document(p.TextDocument.URI); d != nil {
+			s.refreshGate(d)
+		}
+	}
 }
 
 // forgetGates drops the gates of a document that is closed: nothing more

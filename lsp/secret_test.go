@@ -219,3 +219,26 @@ func TestURIsStayWholeThoughTheyHoldASecret(t *testing.T) {
 		t.Errorf("diagnostics of %s: %s", u, summary(ds))
 	}
 }
+
+// TestSecretsOfUncheckedVersionsStaySecret: a secret typed and moved out
+// of its member faster than the pause before a check is still a secret.
+func TestSecretsOfUncheckedVersionsStaySecret(t *testing.T) {
+	s, _ := start(t)
+	u := uri.URI("file:///fast.yaml")
+	const value = "Lspdebounq"
+	grafana := func(password, port string) string {
+		return "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    smtp_server:\n      host: h\n      port: " + port + "\n      from_address: a@b.c\n      password: " + password + "\n"
+	}
+	s.open(u, grafana("x", "25"))
+	s.edit(u, whole(grafana(value, "25")))
+	v := s.edit(u, whole(grafana("x", value)))
+	ds := s.diagnostics(u, v)
+	if len(find(ds, "type")) != 1 {
+		t.Fatalf("diagnostics: %s", summary(ds))
+	}
+	for _, d := range ds {
+		if strings.Contains(message(d), value) {
+			t.Errorf("a message quotes the secret of a version never checked: %s", message(d))
+		}
+	}
+}

@@ -184,7 +184,11 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 	case ctx.Method == methodStats:
 		return s.stats(), true, true, nil
 	case ctx.Method == string(protocol.MethodTextDocumentDidChange):
-		return nil, true, true, s.didChange(ctx.Params)
+		err := s.didChange(ctx.Params)
+		if err == nil {
+			s.changed(ctx.Params)
+		}
+		return nil, true, true, err
 	case ctx.Method == string(protocol.MethodTextDocumentDidOpen):
 		// As glsp reads it, with the text unquoted faster (decodeDidOpen).
 		p, err := decodeDidOpen(ctx.Params)
