@@ -162,6 +162,10 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			return lexerError(base, text, at, end, tk.Error)
 		}
 		t := tok{typ: tk.Type, val: tk.Value, start: base + at, end: base + end, line: line, endLine: line, col: at - lineStart}
+		if t.typ == token.MergeKeyType && text[at:end] != "<<" {
+			// goccy types "0<<" as a merge key too; only "<<" is one.
+			t.typ = token.StringType
+		}
 		var after *tok // a token goccy joined to t
 		if strings.IndexByte(needle, '\n') >= 0 {
 			t.endLine += strings.Count(needle, "\n")
