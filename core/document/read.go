@@ -141,8 +141,13 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			at, needle = cur, ""
 		}
 		end := min(at+len(needle), len(text))
+		cut := false // a plain scalar over lines that goccy ran into a comment line
 		if tk.Type != token.DoubleQuoteType && strings.IndexByte(needle, '\n') >= 0 {
 			end = multiLineEnd(text, at, needle, tk.Type != token.SingleQuoteType)
+			if tk.Type != token.SingleQuoteType {
+				e := beforeCommentLine(text, at, end)
+				end, cut = e, e < end
+			}
 		}
 		for ; scan < at; scan++ {
 			if text[scan] == '\n' {
@@ -167,7 +172,10 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			t.typ = token.StringType
 		}
 		var after *tok // a token goccy joined to t
-		if strings.IndexByte(needle, '\n') >= 0 {
+		switch {
+		case cut:
+			t.endLine += strings.Count(text[at:end], "\n")
+		case strings.IndexByte(needle, '\n') >= 0:
 			t.endLine += strings.Count(needle, "\n")
 		}
 		switch tk.Type {
@@ -325,6 +333,24 @@ func multiLineEnd(text string, at int, needle string, plain bool) int {
 		last = last[:i]
 	}
 	return pos + len(strings.TrimRight(last, " \t"))
+}
+
+// beforeCommentLine returns end, the end in text of a plain scalar over
+// lines that starts at at, or the end of its last line before a line that
+// is a comment: goccy takes such a line ("  #x") for more of the scalar,
+// where YAML (and go-yaml v2) ends the scalar there.
+func beforeCommentLine(text string, at, end int) int {
+	for ls := at; ; {
+		i := strings.IndexByte(text[ls:end], '\n')
+		if i < 0 {
+			return end
+		}
+		prev := ls + i
+		ls = prev + 1
+		if c := strings.TrimLeft(text[ls:end], " \t"); strings.HasPrefix(c, "#") {
+			return len(strings.TrimRight(text[:prev], " \t\r"))
+		}
+	}
 }
 
 // needleOf is the text by which a token is found in the source: its
