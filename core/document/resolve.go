@@ -2,6 +2,7 @@ package document
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -130,7 +131,13 @@ func isFloat(s string) bool {
 // the value (!!int abc), which go-yaml cannot decode, or "".
 func applyTag(n *Node) string {
 	tag := n.Tag
-	if strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!") {
+	switch {
+	case strings.HasPrefix(tag, "!") && !strings.HasPrefix(tag, "!!"):
+		tag = "!"
+	case strings.HasPrefix(tag, "!!") && !slices.Contains(knownTags, tag):
+		// A tag of the core schema that go-yaml v2 does not know
+		// (!!0, !!foo): it reads the value as a string, and so does
+		// Kubernetes.
 		tag = "!"
 	}
 	switch tag {
@@ -150,6 +157,9 @@ func applyTag(n *Node) string {
 	}
 	return ""
 }
+
+// knownTags are the !! tags go-yaml v2 gives a meaning to.
+var knownTags = []string{"!!str", "!!int", "!!float", "!!bool", "!!null", "!!binary", "!!timestamp", "!!merge", "!!map", "!!seq", "!!omap", "!!pairs", "!!set", "!!value", "!!yaml"}
 
 // coreTags are the core-schema tags of the types.
 var coreTags = [...]string{Null: "!!null", Bool: "!!bool", Int: "!!int", Float: "!!float", String: "!!str"}
