@@ -139,34 +139,18 @@ func (s *server) check(d *openDoc) {
 	d.mu.Unlock()
 }
 
-// maxSeenForms bounds the forms of secrets a document remembers from its
-// earlier versions (openDoc.seen).
-const maxSeenForms = 50_000
-
 // gateOf returns the gate of a document's result: the secrets of its
 // text, of its earlier versions since it was opened and of its previous
-// version; d.mu is held. Every message the server sends
-// passes (stream.WriteObject), whatever wrote it: diagnostics, hover,
+// version; d.mu is held. Every message the server sends passes the union
+// of these gates (runGate), whatever wrote it: diagnostics, hover,
 // completion, the outline, a command's answer, a log line.
 func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
 	g := &secret.Gate{}
 	f.Feed(g)
-	if d.seen.Forms() > maxSeenForms {
-		d.seen = nil // typed for hours: start again from this version
-	}
-	if d.seen == nil {
-		d.seen = &secret.Gate{}
-	}
-	d.seen.Merge(g)
+	d.remember(g)
 	g.Merge(d.seen)
 	if s.current().Previous != previousOff {
 		d.previous.secrets(g)
-	}
-	g.Safe(d.uri)
-	g.Safe("mdscheck")
-	for _, r := range check.Rules {
-		g.Safe(r.Code)
-		g.Safe(check.RuleURL(r.Code))
 	}
 	return g
 }

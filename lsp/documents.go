@@ -138,6 +138,9 @@ func (s *server) didChange(params json.RawMessage) error {
 	d.mu.Lock()
 	d.text, d.version = src, p.TextDocument.Version
 	d.mu.Unlock()
+	// The document remembers the secrets of this version, which a later
+	// change may come too soon for a check to see.
+	s.refreshGate(d)
 	s.schedule(d, debounce)
 	return nil
 }

@@ -102,6 +102,19 @@ func (s *server) refreshGate(d *openDoc) {
 	// when no check ever sees it (edits faster than the pause before a
 	// check): the document remembers them.
 	d.mu.Lock()
+	d.remember(g)
+	d.mu.Unlock()
+	s.storeGate(gateKey{d.uri, true}, g)
+}
+
+// maxSeenForms bounds the forms of secrets a document remembers from its
+// earlier versions (openDoc.seen).
+const maxSeenForms = 50_000
+
+// remember adds the secrets g knows to those d remembers; d.mu is held.
+// Past maxSeenForms (a document typed in for hours) it starts again from
+// g.
+func (d *openDoc) remember(g *secret.Gate) {
 	if d.seen.Forms() > maxSeenForms {
 		d.seen = nil
 	}
@@ -109,23 +122,6 @@ func (s *server) refreshGate(d *openDoc) {
 		d.seen = &secret.Gate{}
 	}
 	d.seen.Merge(g)
-	d.mu.Unlock()
-	s.storeGate(gateKey{d.uri, true}, g)
-}
-
-// changed brings the live gate of the document a didChange names up to
-// date, so that it remembers the secrets of every version of its text.
-func (s *server) changed(params json.RawMessage) {
-	var p struct {
-		TextDocument struct {
-			URI string `json:"uri"`
-		} `json:"textDocument"`
-	}
-	if json.Unmarshal(params, &p) == nil {
-		if d := s.document(p.TextDocument.URI); d != nil {
-			s.refreshGate(d)
-		}
-	}
 }
 
 // forgetGates drops the gates of a document that is closed: nothing more

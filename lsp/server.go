@@ -184,11 +184,7 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 	case ctx.Method == methodStats:
 		return s.stats(), true, true, nil
 	case ctx.Method == string(protocol.MethodTextDocumentDidChange):
-		err := s.didChange(ctx.Params)
-		if err == nil {
-			s.changed(ctx.Params)
-		}
-		return nil, true, true, err
+		return nil, true, true, s.didChange(ctx.Params)
 	case ctx.Method == string(protocol.MethodTextDocumentDidOpen):
 		// As glsp reads it, with the text unquoted faster (decodeDidOpen).
 		p, err := decodeDidOpen(ctx.Params)

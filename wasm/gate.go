@@ -39,13 +39,10 @@ func textGate(src string) *secret.Gate {
 	if c.limit != nil {
 		return nil // the documents past the budget are not known
 	}
-	files := make([]*report.File, 0, len(c.results))
+	g := fileGate()
 	for _, r := range c.results {
-		f := &report.File{}
-		f.SecretTexts, f.SecretRaw = r.Info.SecretTexts, r.Info.SecretRaw
-		files = append(files, f)
+		r.Info.Feed(g)
 	}
-	g := fileGate(files...)
 	remember(src, g)
 	return g
 }

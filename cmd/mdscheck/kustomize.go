@@ -295,13 +295,19 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 		// stderr, and they may quote what it read: they pass the gate too.
 		said := quiet(func() { res, err = validateOverlay(dir, opts, reads) })
 		if err != nil {
-			res = nil
-		}
-		kustomizeSaid(stderr, said, reads, res, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "mdscheck: %s\n", buildError(dir, err, reads, opts))
+			g := failedBuildGate(dir, reads, opts)
+			kustomizeSaid(stderr, said, g)
+			fmt.Fprintf(stderr, "mdscheck: %s\n", foreign(err.Error(), g, "message"))
 			failed = true
 			continue
+		}
+		if len(said) > 0 {
+			// The build's results carry the secrets of every file it read.
+			g := &secret.Gate{}
+			for _, r := range res {
+				r.file.Feed(g)
+			}
+			kustomizeSaid(stderr, said, g)
 		}
 		out = append(out, res...)
 	}
@@ -309,34 +315,32 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 }
 
 // kustomizeSaid writes to stderr what Kustomize said while it built an
-// overlay, line by line through a gate of the secrets of every file it
-// read and of the build (secret.Gate.Foreign).
-func kustomizeSaid(stderr io.Writer, said []byte, reads *readLog, res []fileResult, opts check.Options) {
+// overlay, line by line through g, the gate of its files.
+func kustomizeSaid(stderr io.Writer, said []byte, g *secret.Gate) {
 	if len(said) == 0 {
 		return
 	}
-	g := &secret.Gate{}
-	texts, raw := reads.secrets(opts)
-	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
-	for _, r := range res {
-		r.file.Feed(g)
-	}
 	for _, line := range strings.Split(strings.TrimRight(string(said), "\n"), "\n") {
-		msg, cut := g.Foreign(line)
-		if cut {
-			msg += " (the rest of Kustomize's line is left out: it may quote a secret)"
-		}
-		fmt.Fprintln(stderr, msg)
+		fmt.Fprintln(stderr, foreign(line, g, "line"))
 	}
 }
 
-// buildError is what may be shown of a build's failure: Kustomize's
-// message may quote what it read (a patch's text, a map of values), so it
-// is cut where a secret member's name first appears, and the secrets of
-// the overlay's own files and of every file the build read before it
-// failed (reads: a base's, a generator's) are masked before that
-// (secret.Gate.Foreign).
-func buildError(dir string, err error, reads *readLog, opts check.Options) string {
+// foreign is what may be shown of msg, Kustomize's message or line:
+// another program may quote what it read (a patch's text, a map of
+// values), so it is cut where a secret member's name first appears, and
+// what g knows is masked before that (secret.Gate.Foreign).
+func foreign(msg string, g *secret.Gate, what string) string {
+	msg, cut := g.Foreign(msg)
+	if cut {
+		msg += " (the rest of Kustomize's " + what + " is left out: it may quote a secret)"
+	}
+	return msg
+}
+
+// failedBuildGate is the gate of a build that failed: the secrets of
+// every file it read before it failed (reads: a base's, a generator's)
+// and of the overlay's own files.
+func failedBuildGate(dir string, reads *readLog, opts check.Options) *secret.Gate {
 	g := &secret.Gate{}
 	texts, raw := reads.secrets(opts)
 	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
@@ -354,11 +358,7 @@ func buildError(dir string, err error, reads *readLog, opts check.Options) strin
 		}
 		return nil
 	})
-	msg, cut := g.Foreign(err.Error())
-	if cut {
-		msg += " (the rest of Kustomize's message is left out: it may quote a secret)"
-	}
-	return msg
+	return g
 }
 
 // maxOverlayFiles bounds the files whose secrets a failed build's message

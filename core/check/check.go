@@ -134,7 +134,8 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 			c.secrets.Add(r.Get("stringData"))
 		}
 	}
-	if schema.Lookup(info.Kind) == nil || info.APIVersion != schema.APIVersion {
+	foreign := schema.Lookup(info.Kind) == nil || info.APIVersion != schema.APIVersion
+	if foreign {
 		// A document of no kind is nobody's resource, maybe a part of
 		// ours cut off by a "---" typed above it; whatever a list
 		// holds, at any depth and in any shape (a list in a list, items
@@ -153,10 +154,11 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		info.Name = "" // a secret's value, or a template's placeholder
 	}
 	if !info.Checked {
-		if len(c.out) > 0 {
-			// A finding on a manifest of no kind we know (kind: Kafak)
-			// shows its line: what the schema cannot place, the names of
-			// secret members still do.
+		if len(c.out) > 0 && !foreign {
+			// A finding on a manifest of ours left unchecked (ignored)
+			// shows its line: what the schema cannot place, the names
+			// of secret members still do (a document not ours was read
+			// so whole above).
 			for _, r := range resources {
 				for _, pr := range r.Pairs {
 					c.secrets.Stray(pr)

@@ -1,7 +1,6 @@
 package secret
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -145,24 +144,24 @@ func (g *Gate) AddRaw(raw string) {
 }
 
 // unquote returns what raw, a quoted scalar as written (closed or not, over
-// lines or not), may read as: its lines folded into one, then its escapes
-// read; raw itself when it is not quoted.
+// lines or not), reads as (document.ReadQuoted, once it is closed); raw
+// itself when it is not quoted.
 func unquote(raw string) string {
 	if raw == "" || raw[0] != '"' && raw[0] != '\'' {
 		return raw
 	}
-	q := raw[0]
-	body := raw[1:]
-	if strings.HasSuffix(body, string(q)) && !strings.HasSuffix(body, `\`+string(q)) {
-		body = body[:len(body)-1]
+	q := raw[:1]
+	if len(raw) == 1 || !strings.HasSuffix(raw, q) || q == `"` && escapedEnd(raw[:len(raw)-1]) {
+		raw += q // a broken document's quote left open
 	}
-	if strings.ContainsAny(body, "\n\r") {
-		body = strings.Join(strings.Fields(body), " ")
-	}
-	if q == '\'' {
-		return strings.ReplaceAll(body, "''", "'")
-	}
-	return unescape(body)
+	return document.ReadQuoted(raw)
+}
+
+// escapedEnd reports whether s ends with an odd number of backslashes,
+// which escape what follows.
+func escapedEnd(s string) bool {
+	n := len(s) - len(strings.TrimRight(s, `\`))
+	return n%2 == 1
 }
 
 // Safe declares a text that the gate leaves whole where it is the whole
@@ -255,10 +254,11 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 		g.find(s, fn)
 		return
 	}
-	var spans [][2]int
-	g.find(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+	var spans []document.Span
+	add := func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) }
+	g.find(s, add)
 	if len(g.numbers) > 0 {
-		g.findNumbers(s, func(start, end int) { spans = append(spans, [2]int{start, end}) })
+		g.findNumbers(s, add)
 	}
 	// A quoted text that escapes or folds over lines what it holds is
 	// read, and masked whole when what it reads as holds a secret.
@@ -285,26 +285,14 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 		}
 		switch {
 		case lines && g.Holds(document.ReadQuoted(s[i:end+1])):
-			spans = append(spans, [2]int{i + 1, end})
+			add(i+1, end)
 		case !lines && escaped && g.Holds(unescape(s[i+1:end])):
-			spans = append(spans, [2]int{i + 1, end})
+			add(i+1, end)
 		}
 		i = end
 	}
-	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
-	start, end := -1, -1
-	for _, sp := range spans {
-		if sp[0] <= end {
-			end = max(end, sp[1])
-			continue
-		}
-		if start >= 0 {
-			fn(start, end)
-		}
-		start, end = sp[0], sp[1]
-	}
-	if start >= 0 {
-		fn(start, end)
+	for _, sp := range Merge(spans) {
+		fn(sp.Start, sp.End)
 	}
 }
 
