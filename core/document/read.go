@@ -78,7 +78,14 @@ func (r *reader) node(n Node) *Node {
 func (r *reader) read(base int, text string) (*Node, *Error) {
 	r.docEnd = base + len(text)
 	if !r.fast(base, text) {
-		r.tokens = tokenize(text, r.tokens)
+		// goccy drops a tag on the last line when no newline ends it
+		// ("- !!str\tx"). Only then is one added: at the end of a block
+		// scalar's header ("--- |1+") a newline changes what goccy reads.
+		in := text
+		if last := text[strings.LastIndexByte(text, '\n')+1:]; strings.IndexByte(last, '!') >= 0 {
+			in += "\n"
+		}
+		r.tokens = tokenize(in, r.tokens)
 		if err := r.locate(base, text, r.tokens); err != nil {
 			return nil, err
 		}
@@ -770,10 +777,13 @@ func (r *reader) propsThenKey() bool {
 // inside reports whether t, the first token of a later line, belongs to
 // a value whose parent is at column parent. A sequence may sit at the
 // column of its key, and go-yaml v2 (and so Kubernetes) accepts a block
-// scalar's header there too.
+// scalar's header there too, and at the column of an empty item's '-'.
 func (r *reader) inside(t *tok, parent int, ctx place) bool {
 	if t.col == parent && (ctx == ctxMapValue || ctx == ctxKeyValue || ctx == ctxKey) {
 		return t.typ == token.SequenceEntryType || t.typ == token.LiteralType || t.typ == token.FoldedType
+	}
+	if t.col == parent && ctx == ctxSeqItem {
+		return t.typ == token.LiteralType || t.typ == token.FoldedType
 	}
 	return t.col > parent
 }

@@ -32,6 +32,8 @@ func TestReaderValues(t *testing.T) {
 		{"a: |+\n\nb: 1\n", `{"a":"\n","b":1,}`},
 		{"a: |\n  x\n   \n", `{"a":"x\n \n",}`},
 		{"a: |\n  x", `{"a":"x",}`},
+		{"- !!str\tabc", `["abc"]`},
+		{"- \n|\n x\n- b\n", `["x\n","b"]`},
 		{"a: !!str d\n  e\n", `{"a":"d e",}`},
 		{"a: x\n\n  \n  y  # note\n", `{"a":"x\n\ny",}`},
 		{"a: \"x \\\n  y\"\n", `{"a":"x y",}`},
