@@ -115,7 +115,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 	skipLine := -1                   // the line of a directive
 	indentLine, indent := -1, 0      // the line whose first token is at column indent
 	flow, mend := 0, false           // the depth of flow collections; whether a ':' in one needs mending
-	for _, tk := range gt {
+	for k, tk := range gt {
 		needle := needleOf(tk)
 		at := -1
 		if tk.Type == token.DoubleQuoteType {
@@ -227,6 +227,19 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			if flow > 0 && at < len(text) && text[at] == '-' && (end == at+1 || isBlankByte(text[at+1])) {
 				return &Error{Start: base + at, End: base + at + 1, Message: "a '-' in a flow collection ('[' or '{') starts no list item; quote it if it is text"}
 			}
+			if t.endLine > t.line && k+1 < len(gt) && gt[k+1].Type == token.MappingValueType && aliasKeyBefore(r.toks, line) {
+				// After an alias key ("*a : 1"), goccy runs the value
+				// into the next line's key ("x: 2"): the key is cut off.
+				key := splitLastLine(text, at, end)
+				kl := line + strings.Count(text[at:key], "\n")
+				kcol := key - (strings.LastIndexByte(text[:key], '\n') + 1)
+				after = &tok{typ: token.StringType, val: text[key:end], start: base + key, end: base + end, line: kl, endLine: kl, col: kcol}
+				first := strings.TrimRight(text[at:key], " \t\r\n")
+				t.end, t.endLine = base+at+len(first), line+strings.Count(first, "\n")
+				if t.endLine == t.line {
+					t.val = first
+				}
+			}
 		case token.DirectiveType:
 			// Directives stand before the document's "---". goccy takes
 			// a "%" that starts a line of a block scalar's text for one:
@@ -262,6 +275,9 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		}
 		r.toks = append(r.toks, t)
 		if after != nil {
+			if after.line != indentLine {
+				indentLine, indent = after.line, after.col
+			}
 			after.indent = indent
 			r.toks = append(r.toks, *after)
 		}
@@ -273,6 +289,32 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
+}
+
+// aliasKeyBefore reports whether the last tokens located are an alias
+// and the ':' after it, on line: an alias that is a key.
+func aliasKeyBefore(toks []tok, line int) bool {
+	n := len(toks)
+	if n < 2 || toks[n-1].typ != token.MappingValueType {
+		return false
+	}
+	// goccy gives an alias's name a token of its own after the '*'.
+	for _, a := range toks[max(0, n-3) : n-1] {
+		if a.typ == token.AliasType && a.line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// splitLastLine returns where the text of the last line of the token
+// [at, end) starts, after its blanks.
+func splitLastLine(text string, at, end int) int {
+	i := strings.LastIndexByte(text[at:end], '\n') + at + 1
+	for i < end && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // quotedAt returns the span of the double-quoted scalar that starts, after

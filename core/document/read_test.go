@@ -33,6 +33,8 @@ func TestReaderValues(t *testing.T) {
 		{"a: |\n  x\n   \n", `{"a":"x\n \n",}`},
 		{"a: |\n  x", `{"a":"x",}`},
 		{"- !!str\tabc", `["abc"]`},
+		{"a: &s k\nb:\n  *s : 1\n  x: 2\n", `{"a":"k","b":{"k":1,"x":2,},}`},
+		{"- &s k\n- *s : 1\n    more\n  x: 2\n", `["k",{"k":"1 more","x":2,}]`},
 		{"- \n|\n x\n- b\n", `["x\n","b"]`},
 		{"a: !!str d\n  e\n", `{"a":"d e",}`},
 		{"a: x\n\n  \n  y  # note\n", `{"a":"x\n\ny",}`},
