@@ -211,7 +211,8 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			if i := strings.IndexByte(t.val, '\t'); i > 0 {
 				// goccy takes a tab after a tag for part of it ("!\tx"):
 				// the tag ends there, and a scalar may follow.
-				if rest := strings.TrimLeft(text[at+i:end], " \t"); rest != "" {
+				// A '#' after the tab starts a comment.
+				if rest := strings.TrimLeft(text[at+i:end], " \t"); rest != "" && rest[0] != '#' {
 					after = &tok{typ: token.StringType, val: rest, start: base + end - len(rest), end: base + end,
 						line: line, endLine: line, col: end - len(rest) - lineStart}
 				}
