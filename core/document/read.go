@@ -113,6 +113,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 	cur := 0                         // end of the text located so far
 	scan, line, lineStart := 0, 0, 0 // newlines counted up to scan
 	skipLine := -1                   // the line of a directive
+	commentAt := -1                  // a comment that goccy took for part of a tag
 	indentLine, indent := -1, 0      // the line whose first token is at column indent
 	flow, mend := 0, false           // the depth of flow collections; whether a ':' in one needs mending
 	for k, tk := range gt {
@@ -161,6 +162,9 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				line++
 				lineStart = scan + 1
 			}
+		}
+		if commentAt >= 0 && at >= commentAt && !strings.Contains(text[commentAt:at], "\n") {
+			continue
 		}
 		if end > cur {
 			cur = end
@@ -211,8 +215,13 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			if i := strings.IndexByte(t.val, '\t'); i > 0 {
 				// goccy takes a tab after a tag for part of it ("!\tx"):
 				// the tag ends there, and a scalar may follow.
-				// A '#' after the tab starts a comment.
-				if rest := strings.TrimLeft(text[at+i:end], " \t"); rest != "" && rest[0] != '#' {
+				// A '#' after the tab starts a comment, to the end of
+				// the line, whatever goccy made of it.
+				rest := strings.TrimLeft(text[at+i:end], " \t")
+				if rest != "" && rest[0] == '#' {
+					commentAt, rest = end-len(rest), ""
+				}
+				if rest != "" {
 					after = &tok{typ: token.StringType, val: rest, start: base + end - len(rest), end: base + end,
 						line: line, endLine: line, col: end - len(rest) - lineStart}
 				}

@@ -34,6 +34,7 @@ func TestReaderValues(t *testing.T) {
 		{"a: |\n  x", `{"a":"x",}`},
 		{"- !!str\tabc", `["abc"]`},
 		{"- !!str\t#c\n- x\n", `["","x"]`},
+		{"- !!str\t# 0\n- x\n", `["","x"]`},
 		{"a: &s k\nb:\n  *s : 1\n  x: 2\n", `{"a":"k","b":{"k":1,"x":2,},}`},
 		{"- &s k\n- *s : 1\n    more\n  x: 2\n", `["k",{"k":"1 more","x":2,}]`},
 		{"- \n|\n x\n- b\n", `["x\n","b"]`},
