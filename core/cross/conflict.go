@@ -16,16 +16,16 @@ func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
 	var out []check.Diagnostic
 	name := strconv.Quote(w.Secret)
 	k := ref{w.Namespace, w.Secret}
-	var others []at[Writer]
+	var others []In[Writer]
 	for _, o := range s.writers[k] {
-		if o.fact != w && !o.fact.Disabled {
+		if o.Fact != w && !o.Fact.Disabled {
 			others = append(others, o)
 		}
 	}
 	if len(others) > 0 {
 		o := others[0]
-		msg := "the connection Secret " + name + " is also written by the " + o.fact.Kind + " " +
-			strconv.Quote(o.fact.Name) + " " + where(file, o.file)
+		msg := "the connection Secret " + name + " is also written by the " + o.Fact.Kind + " " +
+			strconv.Quote(o.Fact.Name) + " " + where(file, o.File)
 		if len(others) > 1 {
 			msg += " (and " + strconv.Itoa(len(others)-1) + " more)"
 		}
@@ -34,7 +34,7 @@ func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
 	}
 	if ms := s.secrets[k]; len(ms) > 0 {
 		out = append(out, finding(w.At, check.Error, "secret-conflict",
-			"the connection Secret "+name+" has the name of a Secret of this set "+where(file, ms[0].file)+
+			"the connection Secret "+name+" has the name of a Secret of this set "+where(file, ms[0].File)+
 				": the service overwrites it; give the connection Secret another name with spec.connInfoSecretTarget.name"))
 	}
 	if w.Auth == w.Secret {

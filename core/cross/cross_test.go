@@ -107,3 +107,41 @@ func TestPutReplaces(t *testing.T) {
 		t.Fatalf("files %v", got)
 	}
 }
+
+// TestAt finds the Secret named at an offset, in each role.
+func TestAt(t *testing.T) {
+	b, err := os.ReadFile("testdata/keys/workloads.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	f := ReadFacts(src)
+	for _, c := range []struct {
+		near string
+		role Role
+		key  string
+	}{
+		{"name: events-conn", ReadsAll, ""},
+		{"key: KAFKA_URI", ReadsKey, "KAFKA_URI"},
+		{"name: search # want", ReadsAll, ""},
+		{"secretName: logs", ReadsAll, ""},
+	} {
+		i := strings.Index(src, c.near)
+		off := i + strings.Index(c.near, " ") + 2
+		m, ok := f.At(off)
+		if !ok || m.Role != c.role || m.Key != c.key || src[m.At.Start:m.At.End] == "" {
+			t.Errorf("at %q: %+v %v", c.near, m, ok)
+		}
+	}
+	if _, ok := f.At(strings.Index(src, "kind: Deployment")); ok {
+		t.Error("kind: Deployment names no Secret")
+	}
+	s := ReadFacts("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  authSecretRef:\n    name: tok\n    key: t\n  connInfoSecretTarget:\n    name: conn\n")
+	for near, want := range map[string]Mention{"k\n": {Role: Writes, Secret: "conn"}, "tok": {Role: Token, Secret: "tok"}, "conn\n": {Role: Writes, Secret: "conn"}} {
+		src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  authSecretRef:\n    name: tok\n    key: t\n  connInfoSecretTarget:\n    name: conn\n"
+		m, ok := s.At(strings.Index(src, near))
+		if !ok || m.Role != want.Role || m.Secret != want.Secret {
+			t.Errorf("at %q: %+v %v", near, m, ok)
+		}
+	}
+}

@@ -35,6 +35,9 @@ type Writer struct {
 	// else metadata.name); At is where that name is written.
 	Secret string
 	At     Place
+	// NameAt is where metadata.name is written: At too, unless
+	// connInfoSecretTarget.name names the Secret.
+	NameAt Place
 	// Disabled is set by connInfoSecretTargetDisabled: true; the resource
 	// writes no Secret, and Keys is empty.
 	Disabled bool
@@ -45,8 +48,9 @@ type Writer struct {
 	// Prefix is the prefix of the keys.
 	Prefix string
 	// Auth is the name of the Secret that holds its API token
-	// (authSecretRef.name), "" when none.
-	Auth string
+	// (authSecretRef.name), "" when none; AuthAt is where it is written.
+	Auth   string
+	AuthAt Place
 }
 
 // SecretManifest is a v1 Secret of the set.
@@ -65,6 +69,7 @@ type Read struct {
 	Key       string // "" when the whole Secret is read
 	Optional  bool
 	At        Place // the key, or the name when the whole Secret is read
+	NameAt    Place // the Secret's name
 }
 
 // EnvFrom is a container's envFrom entry that takes a Secret.
@@ -143,7 +148,7 @@ func (f *Facts) writer(d *document.Document, k *schema.Kind, name *document.Node
 	spec := d.Root.Get("spec")
 	w := Writer{Kind: k.Name, Name: name.String(), Namespace: namespace, Unwritten: map[string]string{}}
 	at := place(d, name, path{}.key("metadata").key("name"))
-	w.Secret = w.Name
+	w.Secret, w.NameAt = w.Name, at
 	if n := spec.Get("connInfoSecretTarget").Get("name"); n.String() != "" {
 		w.Secret = n.String()
 		at = place(d, n, path{}.key("spec").key("connInfoSecretTarget").key("name"))
@@ -156,10 +161,11 @@ func (f *Facts) writer(d *document.Document, k *schema.Kind, name *document.Node
 		f.Templated++
 		return
 	}
-	w.Auth = spec.Get("authSecretRef").Get("name").String()
-	if templated(w.Auth) {
+	auth := spec.Get("authSecretRef").Get("name")
+	if w.Auth = auth.String(); templated(w.Auth) {
 		w.Auth = ""
 	}
+	w.AuthAt = place(d, auth, path{}.key("spec").key("authSecretRef").key("name"))
 	s := secret.Of(k, d)
 	w.Disabled, w.Prefix = s.Disabled, s.Prefix
 	if !s.Disabled && s.Prefix != secret.Hidden {
@@ -190,6 +196,7 @@ func (f *Facts) pod(d *document.Document, pod *document.Node, at path, namespace
 			return
 		}
 		r.At = place(d, name, nameAt)
+		r.NameAt = r.At
 		if key != nil {
 			if r.Key = key.String(); r.Key == "" || templated(r.Key) {
 				return
@@ -227,7 +234,7 @@ func (f *Facts) pod(d *document.Document, pod *document.Node, at path, namespace
 				rat := cat.key("envFrom").index(j).key("secretRef").key("name")
 				f.EnvFroms = append(f.EnvFroms, EnvFrom{
 					Read: Read{Namespace: namespace, Workload: workload, Secret: name.String(),
-						Optional: isTrue(ref.Get("optional")), At: place(d, name, rat)},
+						Optional: isTrue(ref.Get("optional")), At: place(d, name, rat), NameAt: place(d, name, rat)},
 					Container: f.containers, Prefix: e.Get("prefix").String()})
 			}
 		}
@@ -303,4 +310,68 @@ func ReadFacts(src string) *Facts {
 		f.Add(document.Parse(src, sp, i, document.DefaultLimits))
 	}
 	return f
+}
+
+// eachRead calls fn with every read of the facts, envFrom entries too.
+func (f *Facts) eachRead(fn func(*Read)) {
+	for i := range f.Reads {
+		fn(&f.Reads[i])
+	}
+	for i := range f.EnvFroms {
+		fn(&f.EnvFroms[i].Read)
+	}
+}
+
+// Role says what a name written in a file does with its Secret.
+type Role int
+
+// Roles.
+const (
+	Writes   Role = iota // a resource names the connection Secret it writes
+	Token                // a resource names the Secret of its API token (authSecretRef.name)
+	Defines              // a v1 Secret's metadata.name
+	ReadsAll             // a workload names a Secret it reads (secretKeyRef.name, secretRef.name, secretName)
+	ReadsKey             // a workload names a key of a Secret
+)
+
+// Mention is a Secret's name, or one of its keys, written in a file.
+type Mention struct {
+	Role              Role
+	Namespace, Secret string
+	Key               string // ReadsKey: the key
+	At                Place
+}
+
+// At returns what names a Secret at offset of the file: for the editor's
+// definition, references, hover and completion.
+func (f *Facts) At(offset int) (Mention, bool) {
+	in := func(p Place) bool { return p.End > p.Start && p.Start <= offset && offset <= p.End }
+	for i := range f.Writers {
+		w := &f.Writers[i]
+		switch {
+		case in(w.At):
+			return Mention{Role: Writes, Namespace: w.Namespace, Secret: w.Secret, At: w.At}, true
+		case in(w.NameAt):
+			return Mention{Role: Writes, Namespace: w.Namespace, Secret: w.Secret, At: w.NameAt}, true
+		case w.Auth != "" && in(w.AuthAt):
+			return Mention{Role: Token, Namespace: w.Namespace, Secret: w.Auth, At: w.AuthAt}, true
+		}
+	}
+	for i := range f.Secrets {
+		if m := &f.Secrets[i]; in(m.At) {
+			return Mention{Role: Defines, Namespace: m.Namespace, Secret: m.Name, At: m.At}, true
+		}
+	}
+	var found Mention
+	ok := false
+	f.eachRead(func(r *Read) {
+		switch {
+		case ok:
+		case r.Key != "" && in(r.At):
+			found, ok = Mention{Role: ReadsKey, Namespace: r.Namespace, Secret: r.Secret, Key: r.Key, At: r.At}, true
+		case in(r.NameAt):
+			found, ok = Mention{Role: ReadsAll, Namespace: r.Namespace, Secret: r.Secret, At: r.NameAt}, true
+		}
+	})
+	return found, ok
 }

@@ -24,9 +24,9 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 	if r.Optional {
 		sev = check.Warning
 	}
-	var w *at[Writer] // the first resource that writes the Secret
+	var w *In[Writer] // the first resource that writes the Secret
 	for i := range ws {
-		if !ws[i].fact.Disabled {
+		if !ws[i].Fact.Disabled {
 			w = &ws[i]
 			break
 		}
@@ -37,8 +37,8 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 		if r.Key != "" {
 			what = "reads the key " + strconv.Quote(r.Key) + " of the Secret " + strconv.Quote(r.Secret)
 		}
-		return finding(r.At, sev, "secret-key", "the "+r.Workload+" "+what+", which the "+d.fact.Kind+" "+
-			strconv.Quote(d.fact.Name)+" "+where(file, d.file)+" does not write: it sets connInfoSecretTargetDisabled: true"), true
+		return finding(r.At, sev, "secret-key", "the "+r.Workload+" "+what+", which the "+d.Fact.Kind+" "+
+			strconv.Quote(d.Fact.Name)+" "+where(file, d.File)+" does not write: it sets connInfoSecretTargetDisabled: true"), true
 	}
 	if r.Key == "" {
 		return check.Diagnostic{}, false
@@ -46,15 +46,15 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 	// Two resources that write one Secret are a conflict of their own;
 	// the key is read if either writes it.
 	for _, o := range ws {
-		if !o.fact.Disabled && contains(o.fact.Keys, r.Key) {
+		if !o.Fact.Disabled && contains(o.Fact.Keys, r.Key) {
 			return check.Diagnostic{}, false
 		}
 	}
-	wf := w.fact
-	msg := "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.file) + " writes no key " +
+	wf := w.Fact
+	msg := "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.File) + " writes no key " +
 		strconv.Quote(r.Key) + " in its Secret " + strconv.Quote(r.Secret)
 	if comp, ok := wf.Unwritten[r.Key]; ok {
-		msg = "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.file) + " writes the key " +
+		msg = "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.File) + " writes the key " +
 			strconv.Quote(r.Key) + " only when spec.userConfig." + comp + " is true"
 	} else {
 		if len(wf.Keys) > 0 {

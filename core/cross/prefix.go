@@ -52,8 +52,8 @@ func (s *Set) enabledWriter(namespace, name string) *Writer {
 		return nil
 	}
 	for _, w := range s.writers[k] {
-		if !w.fact.Disabled {
-			return w.fact
+		if !w.Fact.Disabled {
+			return w.Fact
 		}
 	}
 	return nil

@@ -14,17 +14,18 @@ import (
 // workspace and replaces a file as it changes.
 type Set struct {
 	files   map[string]*Facts
-	writers map[ref][]at[Writer]
-	secrets map[ref][]at[SecretManifest]
+	writers map[ref][]In[Writer]
+	secrets map[ref][]In[SecretManifest]
+	reads   map[ref][]In[Read]
 }
 
 // ref names a Secret: its namespace and name.
 type ref struct{ namespace, name string }
 
-// at is a fact and the file it is in.
-type at[T any] struct {
-	file string
-	fact *T
+// In is a fact and the file it is in.
+type In[T any] struct {
+	File string
+	Fact *T
 }
 
 // Put sets the facts of a file, replacing those it had.
@@ -32,20 +33,25 @@ func (s *Set) Put(file string, f *Facts) {
 	s.Remove(file)
 	if s.files == nil {
 		s.files = map[string]*Facts{}
-		s.writers = map[ref][]at[Writer]{}
-		s.secrets = map[ref][]at[SecretManifest]{}
+		s.writers = map[ref][]In[Writer]{}
+		s.secrets = map[ref][]In[SecretManifest]{}
+		s.reads = map[ref][]In[Read]{}
 	}
 	s.files[file] = f
 	for i := range f.Writers {
 		w := &f.Writers[i]
 		k := ref{w.Namespace, w.Secret}
-		s.writers[k] = append(s.writers[k], at[Writer]{file, w})
+		s.writers[k] = append(s.writers[k], In[Writer]{file, w})
 	}
 	for i := range f.Secrets {
 		m := &f.Secrets[i]
 		k := ref{m.Namespace, m.Name}
-		s.secrets[k] = append(s.secrets[k], at[SecretManifest]{file, m})
+		s.secrets[k] = append(s.secrets[k], In[SecretManifest]{file, m})
 	}
+	f.eachRead(func(r *Read) {
+		k := ref{r.Namespace, r.Secret}
+		s.reads[k] = append(s.reads[k], In[Read]{file, r})
+	})
 }
 
 // Remove forgets a file.
@@ -61,13 +67,14 @@ func (s *Set) Remove(file string) {
 	for _, m := range old.Secrets {
 		drop(s.secrets, ref{m.Namespace, m.Name}, file)
 	}
+	old.eachRead(func(r *Read) { drop(s.reads, ref{r.Namespace, r.Secret}, file) })
 }
 
 // drop removes the entries of file under k.
-func drop[T any](index map[ref][]at[T], k ref, file string) {
+func drop[T any](index map[ref][]In[T], k ref, file string) {
 	list := index[k][:0]
 	for _, e := range index[k] {
-		if e.file != file {
+		if e.File != file {
 			list = append(list, e)
 		}
 	}
@@ -127,14 +134,18 @@ func (s *Set) Findings(file string) []check.Diagnostic {
 	return out
 }
 
-// WriterOf returns the resource that writes the Secret name in namespace
-// and its file: the first of them when several do.
-func (s *Set) WriterOf(namespace, name string) (*Writer, string) {
-	for _, w := range s.writers[ref{namespace, name}] {
-		return w.fact, w.file
-	}
-	return nil, ""
+// Writers returns the resources that write the Secret name in namespace,
+// disabled ones included.
+func (s *Set) Writers(namespace, name string) []In[Writer] { return s.writers[ref{namespace, name}] }
+
+// Secrets returns the v1 Secrets of the set called name in namespace.
+func (s *Set) Secrets(namespace, name string) []In[SecretManifest] {
+	return s.secrets[ref{namespace, name}]
 }
+
+// Reads returns every read of the Secret name in namespace: keys, whole
+// volumes and envFrom entries.
+func (s *Set) Reads(namespace, name string) []In[Read] { return s.reads[ref{namespace, name}] }
 
 // finding is a diagnostic at p.
 func finding(p Place, sev check.Severity, rule, msg string) check.Diagnostic {
