@@ -42,7 +42,8 @@ type Writer struct {
 	// writes no Secret, and Keys is empty.
 	Disabled bool
 	// Keys are the keys of the Secret, prefixed; Unwritten those the kind
-	// writes only with a component that is off, mapped to that component.
+	// writes only with a component that is off, mapped to that component
+	// (nil when there are none).
 	Keys      []string
 	Unwritten map[string]string
 	// Prefix is the prefix of the keys.
@@ -146,7 +147,7 @@ func (f *Facts) Add(d *document.Document) {
 // writer adds the facts of a resource of kind k.
 func (f *Facts) writer(d *document.Document, k *schema.Kind, name *document.Node, namespace string) {
 	spec := d.Root.Get("spec")
-	w := Writer{Kind: k.Name, Name: name.String(), Namespace: namespace, Unwritten: map[string]string{}}
+	w := Writer{Kind: k.Name, Name: name.String(), Namespace: namespace}
 	at := place(d, name, path{}.key("metadata").key("name"))
 	w.Secret, w.NameAt = w.Name, at
 	if n := spec.Get("connInfoSecretTarget").Get("name"); n.String() != "" {
@@ -166,15 +167,16 @@ func (f *Facts) writer(d *document.Document, k *schema.Kind, name *document.Node
 		w.Auth = ""
 	}
 	w.AuthAt = place(d, auth, path{}.key("spec").key("authSecretRef").key("name"))
-	s := secret.Of(k, d)
+	s := secret.Written(k, d)
 	w.Disabled, w.Prefix = s.Disabled, s.Prefix
-	if !s.Disabled && s.Prefix != secret.Hidden {
+	if !s.Disabled {
 		w.Keys = s.Keys
-		for comp, keys := range k.ComponentKeys {
-			for _, key := range keys {
-				if !contains(w.Keys, s.Prefix+key) {
-					w.Unwritten[s.Prefix+key] = comp
+		for _, key := range k.SecretKeys {
+			if comp := secret.Component(k, key); comp != "" && !contains(w.Keys, s.Prefix+key) {
+				if w.Unwritten == nil {
+					w.Unwritten = map[string]string{}
 				}
+				w.Unwritten[s.Prefix+key] = comp
 			}
 		}
 	}
