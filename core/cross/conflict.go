@@ -1,0 +1,46 @@
+package cross
+
+import (
+	"strconv"
+
+	"github.com/mdscheck/mdscheck/core/check"
+)
+
+// conflicts finds what overwrites the connection Secret of w, a resource
+// of file: another resource of the set that writes the same Secret, a v1
+// Secret of the set of that name, or the resource's own token Secret.
+func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
+	if w.Disabled {
+		return nil
+	}
+	var out []check.Diagnostic
+	name := strconv.Quote(w.Secret)
+	k := ref{w.Namespace, w.Secret}
+	var others []In[Writer]
+	for _, o := range s.writers[k] {
+		if o.Fact != w && !o.Fact.Disabled {
+			others = append(others, o)
+		}
+	}
+	if len(others) > 0 {
+		o := others[0]
+		msg := "the connection Secret " + name + " is also written by the " + o.Fact.Kind + " " +
+			strconv.Quote(o.Fact.Name) + " " + where(file, o.File)
+		if len(others) > 1 {
+			msg += " (and " + strconv.Itoa(len(others)-1) + " more)"
+		}
+		msg += ": each service overwrites the credentials of the other; give one of them spec.connInfoSecretTarget.name"
+		out = append(out, finding(w.At, check.Error, "secret-conflict", msg))
+	}
+	if ms := s.secrets[k]; len(ms) > 0 {
+		out = append(out, finding(w.At, check.Error, "secret-conflict",
+			"the connection Secret "+name+" has the name of a Secret of this set "+where(file, ms[0].File)+
+				": the service overwrites it; give the connection Secret another name with spec.connInfoSecretTarget.name"))
+	}
+	if w.Auth == w.Secret {
+		out = append(out, finding(w.At, check.Error, "secret-conflict",
+			"the connection Secret "+name+" is the Secret that holds this resource's API token (spec.authSecretRef.name): "+
+				"the service overwrites the token; give the connection Secret another name with spec.connInfoSecretTarget.name"))
+	}
+	return out
+}
