@@ -85,7 +85,7 @@ func (r *reader) read(base int, text string) (*Node, *Error) {
 		if last := text[strings.LastIndexByte(text, '\n')+1:]; strings.IndexByte(last, '!') >= 0 {
 			in += "\n"
 		}
-		r.tokens = tokenize(in, r.tokens)
+		r.tokens = retab(in, tokenize(in, r.tokens))
 		if err := r.locate(base, text, r.tokens); err != nil {
 			return nil, err
 		}
@@ -113,7 +113,6 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 	cur := 0                         // end of the text located so far
 	scan, line, lineStart := 0, 0, 0 // newlines counted up to scan
 	skipLine := -1                   // the line of a directive
-	commentAt := -1                  // a comment that goccy took for part of a tag
 	indentLine, indent := -1, 0      // the line whose first token is at column indent
 	flow, mend := 0, false           // the depth of flow collections; whether a ':' in one needs mending
 	for k, tk := range gt {
@@ -163,9 +162,6 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				lineStart = scan + 1
 			}
 		}
-		if commentAt >= 0 && at >= commentAt && !strings.Contains(text[commentAt:at], "\n") {
-			continue
-		}
 		if end > cur {
 			cur = end
 		}
@@ -212,21 +208,6 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			skipLine = line
 			continue
 		case token.TagType:
-			if i := strings.IndexByte(t.val, '\t'); i > 0 {
-				// goccy takes a tab after a tag for part of it ("!\tx"):
-				// the tag ends there, and a scalar may follow.
-				// A '#' after the tab starts a comment, to the end of
-				// the line, whatever goccy made of it.
-				rest := strings.TrimLeft(text[at+i:end], " \t")
-				if rest != "" && rest[0] == '#' {
-					commentAt, rest = end-len(rest), ""
-				}
-				if rest != "" {
-					after = &tok{typ: token.StringType, val: rest, start: base + end - len(rest), end: base + end,
-						line: line, endLine: line, col: end - len(rest) - lineStart}
-				}
-				t.val, t.end = t.val[:i], base+at+i
-			}
 			if !strings.HasPrefix(t.val, "!<") && strings.ContainsAny(t.val, ",[]{}") {
 				return &Error{Start: base + at, End: base + end, Message: "a tag cannot hold ',', '[', ']', '{' or '}'; put a blank after the tag"}
 			}
@@ -299,6 +280,40 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
+}
+
+// retab returns goccy's tokens of in, which are tks, read again where goccy
+// took a tab after a tag for part of the tag ("!t\tx" as the tag "!t\tx";
+// "!t\t# c" as a tag and a value): with each such tab made a space, which
+// is what it is to YAML, every token after it is what it would be after
+// a space. The offsets of the text do not change.
+func retab(in string, tks []*token.Token) []*token.Token {
+	for pass := 0; pass < 8; pass++ {
+		var b []byte
+		cur := 0
+		for _, tk := range tks {
+			i := strings.IndexByte(tk.Value, '\t')
+			if tk.Type != token.TagType || i <= 0 {
+				continue
+			}
+			at := strings.Index(in[cur:], tk.Value)
+			if at < 0 {
+				break
+			}
+			at += cur
+			if b == nil {
+				b = []byte(in)
+			}
+			b[at+i] = ' '
+			cur = at + len(tk.Value)
+		}
+		if b == nil {
+			return tks
+		}
+		in = string(b)
+		tks = tokenize(in, tks[:0])
+	}
+	return tks
 }
 
 // aliasKeyBefore reports whether the last tokens located are an alias

@@ -35,6 +35,7 @@ func TestReaderValues(t *testing.T) {
 		{"- !!str\tabc", `["abc"]`},
 		{"- !!str\t#c\n- x\n", `["","x"]`},
 		{"- !!str\t# 0\n- x\n", `["","x"]`},
+		{"a: !t\t[1]\nb: !t\t'q'\nc: !t\t&x y\n", `{"a":[1],"b":"q","c":"y",}`},
 		{"a: &s k\nb:\n  *s : 1\n  x: 2\n", `{"a":"k","b":{"k":1,"x":2,},}`},
 		{"- &s k\n- *s : 1\n    more\n  x: 2\n", `["k",{"k":"1 more","x":2,}]`},
 		{"- \n|\n x\n- b\n", `["x\n","b"]`},
