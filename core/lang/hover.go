@@ -39,6 +39,9 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 		path = append(c.path, l.key)
 		start = ls + l.keyCol
 		end = start + len(l.key)
+		if src[start] == '"' || src[start] == '\'' {
+			end += 2 // a quoted key: the quotes too, as the parsed path's range
+		}
 	}
 	secretInfo := fast && (len(path) == 1 && path[0] == "kind" || human(path) == "metadata.name" ||
 		len(path) >= 2 && path[0] == "spec" && path[1] == "connInfoSecretTarget")
