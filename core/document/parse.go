@@ -400,6 +400,10 @@ const tabMessage = "a tab in the indentation: YAML indents with spaces, not tabs
 // value before the tab starts: the error points at the tab.
 func lexerError(base int, text string, at, end int, found string) *Error {
 	msg := lexerMessage(found)
+	if strings.HasPrefix(found, "invalid header option: \"#") {
+		// ">#": YAML wants a blank before a comment here too.
+		msg = commentBlank
+	}
 	if msg == tabMessage {
 		if i := strings.IndexByte(text[at:], '\t'); i >= 0 {
 			at = at + i

@@ -189,7 +189,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		case token.CommentType:
 			if at > 0 && !isBlankByte(text[at-1]) && text[at-1] != '\n' {
 				// goccy takes `"a"#b` and `]#b` for a value and a comment.
-				return &Error{Start: base + at, End: base + at + 1, Message: "a comment needs a blank before its '#'"}
+				return &Error{Start: base + at, End: base + at + 1, Message: commentBlank}
 			}
 			continue
 		case token.DocumentHeaderType:
@@ -1004,6 +1004,8 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 // refuse the document. Other null keys ("~:", "? \n: x") are read, and
 // the check reports them.
 const noKey = "a ':' without a key; Kubernetes reads no mapping with an empty (null) key"
+
+const commentBlank = "a comment needs a blank before its '#'"
 
 const aliasProps = "an alias ('*') cannot have an anchor ('&') or tag ('!') of its own"
 
