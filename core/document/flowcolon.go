@@ -79,10 +79,13 @@ func isPlainTok(t *tok) bool {
 	return isScalar(t.typ) && t.typ != token.SingleQuoteType && t.typ != token.DoubleQuoteType
 }
 
-// isFlowValueEnd reports whether c after a ':' in a flow collection makes
-// the ':' a value indicator.
+// isFlowValueEnd reports whether c after a ':' glued to a plain scalar in
+// a flow collection makes the ':' a value indicator. YAML 1.2 takes ','
+// ']' and '}' for such ends too, but go-yaml v2, and so Kubernetes, reads
+// "{a:,b}" with the key "a:"; before '[' or '{' it refuses the text, and
+// the reader reads it as YAML does.
 func isFlowValueEnd(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}'
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '[' || c == '{'
 }
 
 // flowPlainEnd is the end of a plain scalar in a flow collection that

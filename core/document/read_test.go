@@ -18,6 +18,7 @@ func TestReaderValues(t *testing.T) {
 		{"- ? a\n  : b\n", `[{"a":"b",}]`},
 		{"? a\n? b\n: c\n", `{"a":null,"b":"c",}`},
 		{"a: {b: [1, {c: d}], e}\n", `{"a":{"b":[1,{"c":"d",}],"e":null,},}`},
+		{"a: {b:, c:}\n", `{"a":{"b:":null,"c:":null,},}`},
 		{"a: [b: 1, c]\n", `{"a":[{"b":1,},"c"],}`},
 		{"a: [1,\n  2,\n]\n", `{"a":[1,2],}`},
 		{"base: &b {p: 1, q: 2}\nthis:\n  <<: *b\n  q: 3\n", `{"base":{"p":1,"q":2,},"this":{"p":1,"q":3,},}`},
