@@ -79,7 +79,7 @@ func (c *cursor) envelopeKeys(replace text.Range, keyed bool) []CompletionItem {
 	} else if !c.present["kind"] {
 		for _, k := range schema.Names() {
 			items = append(items, CompletionItem{Label: "kind: " + k, FilterText: "kind", Kind: KindStruct,
-				Detail: "a " + k + " manifest", SortText: "1_" + k, InsertTextFormat: Snippet,
+				Detail: article(k) + " " + k + " manifest", SortText: "1_" + k, InsertTextFormat: Snippet,
 				TextEdit: &TextEdit{Range: replace, NewText: manifestSnippet(k)}})
 		}
 	}
@@ -284,4 +284,12 @@ func firstSentence(s string) string {
 		return s[:i+1]
 	}
 	return s
+}
+
+// article is "an" before a word that starts with a vowel, else "a".
+func article(word string) string {
+	if word != "" && strings.IndexByte("AEIOUaeiou", word[0]) >= 0 {
+		return "an"
+	}
+	return "a"
 }

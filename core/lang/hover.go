@@ -64,8 +64,11 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 		}
 	}
 	if kind == nil {
-		if len(path) == 1 && (path[0] == "kind" || path[0] == "apiVersion") {
-			return mk(v, start, end, "**"+path[0]+"**: string, required\n\nOne of "+strings.Join(schema.Names(), ", ")+".")
+		switch {
+		case len(path) == 1 && path[0] == "kind":
+			return mk(v, start, end, "**kind**: string, required\n\nOne of `"+strings.Join(schema.Names(), "`, `")+"`.\n")
+		case len(path) == 1 && path[0] == "apiVersion":
+			return mk(v, start, end, "**apiVersion**: string, required\n\nAlways `"+schema.APIVersion+"`.\n")
 		}
 		return nil
 	}

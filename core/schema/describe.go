@@ -81,7 +81,11 @@ func Constraints(s *Schema) []string {
 		for i, e := range s.Enum {
 			vals[i] = "`" + e + "`"
 		}
-		out = append(out, "one of "+strings.Join(vals, ", "))
+		if len(vals) == 1 {
+			out = append(out, "always "+vals[0])
+		} else {
+			out = append(out, "one of "+strings.Join(vals, ", "))
+		}
 	}
 	if s.Pattern != "" {
 		out = append(out, "pattern `"+s.Pattern+"`: "+s.PatternWords)
