@@ -152,7 +152,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		if tk.Type != token.DoubleQuoteType && strings.IndexByte(needle, '\n') >= 0 {
 			end = multiLineEnd(text, at, needle, tk.Type != token.SingleQuoteType)
 			if tk.Type != token.SingleQuoteType {
-				e := beforeCommentLine(text, at, end)
+				e := beforeComment(text, at, end)
 				end, cut = e, e < end
 			}
 		}
@@ -409,22 +409,18 @@ func multiLineEnd(text string, at int, needle string, plain bool) int {
 	return pos + len(strings.TrimRight(last, " \t"))
 }
 
-// beforeCommentLine returns end, the end in text of a plain scalar over
-// lines that starts at at, or the end of its last line before a line that
-// is a comment: goccy takes such a line ("  #x") for more of the scalar,
-// where YAML (and go-yaml v2) ends the scalar there.
-func beforeCommentLine(text string, at, end int) int {
-	for ls := at; ; {
-		i := strings.IndexByte(text[ls:end], '\n')
-		if i < 0 {
-			return end
-		}
-		prev := ls + i
-		ls = prev + 1
-		if c := strings.TrimLeft(text[ls:end], " \t"); strings.HasPrefix(c, "#") {
-			return len(strings.TrimRight(text[:prev], " \t\r"))
+// beforeComment returns end, the end in text of a plain scalar over lines
+// that starts at at, or the end of its text before a comment: goccy takes
+// a comment line ("  #x") or a comment after the text of a later line
+// ("  b #x") for more of the scalar, where YAML (and go-yaml v2) ends the
+// scalar at the comment.
+func beforeComment(text string, at, end int) int {
+	for i := at + 1; i < end; i++ {
+		if c := text[i-1]; text[i] == '#' && (c == ' ' || c == '\t' || c == '\n') {
+			return at + len(strings.TrimRight(text[at:i], " \t\r\n"))
 		}
 	}
+	return end
 }
 
 // needleOf is the text by which a token is found in the source: its

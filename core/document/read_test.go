@@ -42,6 +42,7 @@ func TestReaderValues(t *testing.T) {
 		{"- \n|\n x\n- b\n", `["x\n","b"]`},
 		{"a: !!str d\n  e\n", `{"a":"d e",}`},
 		{"a: x\n\n  \n  y  # note\n", `{"a":"x\n\ny",}`},
+		{"a: x\n - # note\n # more\nb: 1\n", `{"a":"x -","b":1,}`},
 		{"a: \"x \\\n  y\"\n", `{"a":"x y",}`},
 		{"a: \"x\\\n\n  y \\t\n  \\u00e9\"\n", `{"a":"x\ny \t é",}`},
 		{"a: plain\n  text\nb: 'q\n  r'\n", `{"a":"plain text","b":"q r",}`},
