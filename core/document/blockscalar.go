@@ -102,7 +102,7 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 	// and so Kubernetes, then reads none (the suite's reference parser
 	// reads one).
 	final := 1
-	if consumed > 0 && src[consumed-1] != '\n' {
+	if consumed > 0 && src[consumed-1] != '\n' && src[consumed-1] != '\r' { // a lone CR breaks a line too
 		if empties > 0 {
 			empties--
 		} else {

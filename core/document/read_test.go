@@ -33,6 +33,7 @@ func TestReaderValues(t *testing.T) {
 		{"a: |+\n\nb: 1\n", `{"a":"\n","b":1,}`},
 		{"a: |\n  x\n   \n", `{"a":"x\n \n",}`},
 		{"a: |\n  x", `{"a":"x",}`},
+		{"a: |\n  x\r", `{"a":"x\n",}`},
 		{"- !!str\tabc", `["abc"]`},
 		{"- !!str\t#c\n- x\n", `["","x"]`},
 		{"- !!str\t# 0\n- x\n", `["","x"]`},
