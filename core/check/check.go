@@ -100,7 +100,17 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		return info, c.out
 	}
 	root := d.Root
-	if root == nil || root.Kind != document.Mapping {
+	if root == nil {
+		return info, nil
+	}
+	if root.Kind != document.Mapping {
+		// No resource, but what a list or a scalar holds is shown where
+		// the document is: its secrets are known by their names, and by
+		// a Secret's data that may be in it.
+		c.secrets = secret.New(d)
+		c.secrets.StrayIn(root)
+		c.secrets.SecretData(root)
+		c.finish(&info)
 		return info, nil
 	}
 	info.APIVersion = root.Get("apiVersion").String()
@@ -128,11 +138,11 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	// anchor in one may be aliased in another.
 	for _, r := range resources {
 		c.secrets.Walk(schema.Lookup(r.Get("kind").String()), r)
-		if r.Get("kind").String() == "Secret" && r.Get("apiVersion").String() == "v1" {
-			// A Secret of the same stream: its data is secret too.
-			c.secrets.Add(r.Get("data"))
-			c.secrets.Add(r.Get("stringData"))
-		}
+	}
+	if schema.Lookup(info.Kind) == nil {
+		// A Secret of the same stream, of any spelling or group, or a
+		// part of one: its data is secret too.
+		c.secrets.SecretData(root)
 	}
 	foreign := schema.Lookup(info.Kind) == nil || info.APIVersion != schema.APIVersion
 	if foreign {

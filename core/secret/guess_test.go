@@ -1,9 +1,9 @@
 package secret
 
 import (
+	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mdscheck/mdscheck/core/document"
 )
@@ -282,11 +282,11 @@ func TestGuessErrorLineReadable(t *testing.T) {
 	}
 }
 
-// TestGuessLinear: documents of 4 MiB in shapes that would make a
-// rescanning guess quadratic are read in about the time of one pass.
-func TestGuessLinear(t *testing.T) {
-	const size = 4 << 20
-	shapes := map[string]string{
+// guessShapes are documents in shapes that would make a rescanning guess
+// quadratic: BenchmarkGuessShapes reads each at two sizes, and the time
+// per byte stays the same. size is the document's length in bytes.
+func guessShapes(size int) map[string]string {
+	return map[string]string{
 		"colons":        strings.Repeat(":", size),
 		"blank colons":  strings.Repeat(" :", size/2),
 		"names":         strings.Repeat("a", size-10) + "password:x",
@@ -299,12 +299,29 @@ func TestGuessLinear(t *testing.T) {
 		"tags":          strings.Repeat("!t ", size/3-10) + "password: x",
 		"block":         "password: |\n" + strings.Repeat("  a: 'b\n", size/8),
 	}
-	for name, src := range shapes {
-		begin := time.Now()
-		spans := Guess(src, 0, len(src))
-		checkSpans(t, spans, 0, len(src))
-		if d := time.Since(begin); d > 3*time.Second {
-			t.Errorf("%s: %v for %d bytes", name, d, len(src))
+}
+
+// TestGuessShapes: the guess of each shape is a set of spans in order,
+// apart and within the document.
+func TestGuessShapes(t *testing.T) {
+	for name, src := range guessShapes(1 << 16) {
+		t.Run(name, func(t *testing.T) {
+			checkSpans(t, Guess(src, 0, len(src)), 0, len(src))
+		})
+	}
+}
+
+// BenchmarkGuessShapes reads each shape at 256 KiB and 1 MiB: a linear
+// guess takes the same time per byte (the MB/s column) at both sizes.
+func BenchmarkGuessShapes(b *testing.B) {
+	for _, size := range []int{256 << 10, 1 << 20} {
+		for name, src := range guessShapes(size) {
+			b.Run(fmt.Sprintf("%s/%dKiB", name, size>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				for b.Loop() {
+					Guess(src, 0, len(src))
+				}
+			})
 		}
 	}
 }

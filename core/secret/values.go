@@ -339,6 +339,41 @@ func (v *Values) StrayIn(n *document.Node) {
 	}
 }
 
+// SecretData marks the data and stringData of every resource at or below
+// n whose kind may be a Secret's, and of n when it names no kind: a
+// Secret's keys have any names, so no name tells its values. A kind may
+// be a Secret's when it says so in any case and with any group (Secret,
+// secret, SecretList, SealedSecret, apiVersion v2): what the cluster would
+// refuse still holds what its author meant to keep secret.
+func (v *Values) SecretData(n *document.Node) {
+	if n == nil || n.Kind != document.Mapping || n.Get("kind") == nil {
+		v.secretData(n, true)
+		return
+	}
+	v.secretData(n, false)
+}
+
+// secretData walks n; inside is set below a resource whose kind may be a
+// Secret's.
+func (v *Values) secretData(n *document.Node, inside bool) {
+	if n == nil {
+		return
+	}
+	if k := n.Get("kind"); k != nil && k.Kind == document.Scalar && strings.Contains(strings.ToLower(k.Text), "secret") {
+		inside = true
+	}
+	for _, p := range n.Pairs {
+		if inside && (p.Key.Text == "data" || p.Key.Text == "stringData") {
+			v.mark(p.Value)
+			continue
+		}
+		v.secretData(p.Value, inside)
+	}
+	for _, it := range n.Items {
+		v.secretData(it, inside)
+	}
+}
+
 // Texts returns the text of every secret string or number: what a last
 // check of every message looks for. A null or a boolean tells nothing.
 func (v Values) Texts() []string {
