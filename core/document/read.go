@@ -78,14 +78,17 @@ func (r *reader) node(n Node) *Node {
 func (r *reader) read(base int, text string) (*Node, *Error) {
 	r.docEnd = base + len(text)
 	if !r.fast(base, text) {
-		// goccy drops a tag on the last line when no newline ends it
-		// ("- !!str\tx"). Only then is one added: at the end of a block
-		// scalar's header ("--- |1+") a newline changes what goccy reads.
 		in := text
-		if last := text[strings.LastIndexByte(text, '\n')+1:]; strings.IndexByte(last, '!') >= 0 {
+		r.tokens = tokenize(in, r.tokens)
+		if last := text[strings.LastIndexByte(text, '\n')+1:]; strings.IndexByte(last, '!') >= 0 && !tagOnLine(r.tokens, strings.Count(text, "\n")+1) {
+			// goccy drops a tag on the last line when no newline ends
+			// it ("- !!str\tx"); with one it reads the tag. Only then is
+			// one added: after a block scalar's header ("! >+") a
+			// newline changes what goccy reads.
 			in += "\n"
+			r.tokens = tokenize(in, r.tokens[:0])
 		}
-		r.tokens = retab(in, tokenize(in, r.tokens))
+		r.tokens = retab(in, r.tokens)
 		if err := r.locate(base, text, r.tokens); err != nil {
 			return nil, err
 		}
@@ -280,6 +283,17 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		r.toks = mendFlowColons(r.src, r.toks)
 	}
 	return nil
+}
+
+// tagOnLine reports whether a tag is among goccy's tokens on line
+// (counted from 1).
+func tagOnLine(tks []*token.Token, line int) bool {
+	for _, tk := range tks {
+		if tk.Type == token.TagType && tk.Position != nil && tk.Position.Line == line {
+			return true
+		}
+	}
+	return false
 }
 
 // retab returns goccy's tokens of in, which are tks, read again where goccy
