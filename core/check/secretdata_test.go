@@ -43,3 +43,74 @@ func TestSecretsOfAnySpelling(t *testing.T) {
 		t.Errorf("a ConfigMap's data is masked: %v", res.Secrets)
 	}
 }
+
+// TestBrokenSecretData: a Secret the reader cannot read, however it is
+// broken, has its data masked to the end of what may belong to it, and
+// its values are never quoted where they are written again.
+func TestBrokenSecretData(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	ours := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
+	for _, doc := range []string{
+		"apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  pw: [" + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: \"" + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: '" + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n\tpw: " + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: " + s + ": x\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: {{ .Values.pw }}" + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  a: 1\n   pw: " + s + "\n",
+		"{\"apiVersion\": \"v1\", \"kind\": \"Secret\", \"data\": {\"pw\": \"" + s + "\"\n",
+		"kind: secret\nstringData:\n  pw: [" + s + "\n",
+		"stringData:\n  pw: [" + s + "\n",
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: " + strings.Repeat("[", 70) + s + "\n",
+	} {
+		src := doc + "---\n" + ours
+		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, s) {
+				t.Errorf("%q: a message quotes the Secret's value: %s", doc, d.Message)
+			}
+		}
+		idx := text.NewIndex(src)
+		covered := 0
+		for _, r := range res.Secrets {
+			a, b := idx.Offset(r.Start, text.UTF16), idx.Offset(r.End, text.UTF16)
+			covered += strings.Count(src[a:b], s)
+		}
+		if covered < 2 {
+			t.Errorf("%q: the secret ranges cover %d of its 2 places", doc, covered)
+		}
+	}
+	// A broken ConfigMap's data is no secret.
+	res := report.Validate("apiVersion: v1\nkind: ConfigMap\ndata:\n  level: ["+s+"\n", text.UTF16, check.DefaultOptions)
+	if len(res.Secrets) != 0 {
+		t.Errorf("a ConfigMap's data is masked: %v", res.Secrets)
+	}
+}
+
+// TestSecretsAsWrittenInPieces: a secret the reader cannot read as a
+// value, written with signs of YAML around or inside it, is still the
+// secret its author meant: its text between the signs is never quoted
+// where it is written again.
+func TestSecretsAsWrittenInPieces(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	copied := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
+	for _, form := range []string{`"` + s + `"#c`, s + ": x", "@" + s, "`" + s, "'" + s + "'x'", "%" + s, "{{ .Values.p }}" + s} {
+		doc := manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: "+form+"\n")
+		src := doc + "---\n" + copied
+		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, s) {
+				t.Errorf("client_secret: %s: a message quotes the secret: %s", form, d.Message)
+			}
+		}
+		idx := text.NewIndex(src)
+		covered := 0
+		for _, r := range res.Secrets {
+			a, b := idx.Offset(r.Start, text.UTF16), idx.Offset(r.End, text.UTF16)
+			covered += strings.Count(src[a:b], s)
+		}
+		if covered < 2 {
+			t.Errorf("client_secret: %s: the secret ranges cover %d of its 2 places", form, covered)
+		}
+	}
+}

@@ -56,6 +56,16 @@ func (g *Gate) Add(text string) {
 		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
 			g.Add(line)
 		}
+	} else if strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{") {
+		// A value that starts with a sign YAML reserves (%S, @S) or
+		// holds a template action ({{ .Values.p }}S) is a secret with
+		// something around it its author did not mean: the pieces
+		// between the signs are secrets too.
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(yamlSigns, r) }) {
+			if w != text {
+				g.Add(w)
+			}
+		}
 	}
 	if escapable(text) {
 		q := strconv.Quote(text)
@@ -140,8 +150,22 @@ func (g *Gate) AddRaw(raw string) {
 			g.Add(t)
 		}
 	}
+	// A reader that cannot read the text may take any sign of YAML's in
+	// it for the end of a value or the start of another ("S"#c is S to
+	// kubectl, S: x a key S, @S and `S a mistake around S): every piece
+	// between such signs is a secret too.
+	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return strings.ContainsRune(yamlSigns, r) }) {
+		g.Add(w)
+	}
 	g.Add(unquote(raw))
 }
+
+// leadingSigns are the signs of YAML that cannot start a plain value.
+const leadingSigns = "%@`&*!|>?#"
+
+// yamlSigns are the blanks and the characters that YAML gives a meaning
+// to in some place of a line.
+const yamlSigns = " \t\r\n,{}[]\"'#:@`&*!|>%?"
 
 // unquote returns what raw, a quoted scalar as written (closed or not, over
 // lines or not), reads as (document.ReadQuoted, once it is closed); raw

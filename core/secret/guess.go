@@ -56,7 +56,8 @@ func secretNames() map[string]bool {
 // user pastes the output into a ticket. It is linear in the document's
 // size: at most three readings of a few steps per byte.
 func Guess(src string, start, end int) []document.Span {
-	g := guess(src, start, end, nil, false)
+	data := maySecret(src[start:end])
+	g := guess(src, start, end, nil, false, data)
 	if len(g.aliased) > 0 {
 		// The value of an anchor aliased in a secret's value is secret
 		// too, wherever it is written: a second reading masks it. When
@@ -64,10 +65,10 @@ func Guess(src string, start, end int) []document.Span {
 		// aliases), a third masks every anchored value rather than read
 		// again for each.
 		known := g.aliased
-		g = guess(src, start, end, known, false)
+		g = guess(src, start, end, known, false, data)
 		for name := range g.aliased {
 			if !known[name] {
-				g = guess(src, start, end, nil, true)
+				g = guess(src, start, end, nil, true, data)
 				break
 			}
 		}
@@ -75,10 +76,58 @@ func Guess(src string, start, end int) []document.Span {
 	return g.out
 }
 
+// maySecret reports whether text, a document that could not be read, may
+// be a Secret, whose keys under data and stringData have any names: when
+// a line "kind: ..." says so in any case and spelling (Secret, secret,
+// SecretList), says it in a way a guess cannot read (an alias, a quote),
+// or no line names a kind at all (a part of a Secret cut off by a "---").
+func maySecret(text string) bool {
+	sawKind := false
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		line = strings.TrimLeft(line, " \t-")
+		for _, q := range []string{`"kind"`, `'kind'`, "kind"} {
+			if !strings.HasPrefix(line, q) {
+				continue
+			}
+			rest := strings.TrimLeft(line[len(q):], " \t")
+			if !strings.HasPrefix(rest, ":") {
+				break
+			}
+			sawKind = true
+			value := strings.TrimSpace(rest[1:])
+			if value == "" || !isNameByte(value[0]) || value[0] == '"' || value[0] == '\'' ||
+				strings.Contains(strings.ToLower(value), "secret") {
+				return true
+			}
+			break
+		}
+	}
+	return !sawKind
+}
+
+// dataKey reports whether a key's text names the data of a Secret.
+func dataKey(text string) bool {
+	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
+		text = text[1 : len(text)-1]
+	}
+	if strings.EqualFold(text, "data") {
+		return true
+	}
+	_, ok := spelling.Closeness(text, "stringData")
+	return ok
+}
+
 // guess reads src[start:end] once, taking the anchors named in anchored
-// (or all of them) for secrets' values.
-func guess(src string, start, end int, anchored map[string]bool, all bool) *guesser {
-	g := &guesser{col: -1, explicit: -1, block: -1, anchored: anchored, all: all}
+// (or all of them) for secrets' values, and the keys data and stringData
+// for secret names when data is set: the document may be a Secret.
+func guess(src string, start, end int, anchored map[string]bool, all, data bool) *guesser {
+	g := &guesser{col: -1, explicit: -1, block: -1, anchored: anchored, all: all, data: data}
 	for pos := start; pos < end; {
 		// YAML also breaks lines at a lone CR (a document that holds one
 		// cannot be read): a line the reader sees starts there.
@@ -119,6 +168,9 @@ type guesser struct {
 	// anchors in anchored (of all anchors when all is set) are secret.
 	aliased, anchored map[string]bool
 	all               bool
+	// data: the document may be a Secret, whose data and stringData
+	// hold values under keys of any name.
+	data bool
 }
 
 // line reads the text of a line and returns where masking starts on it
@@ -326,7 +378,7 @@ func (g *guesser) named(s string, j, e int) bool {
 	if strings.HasSuffix(s[:j], "}}") {
 		return true // a key a template writes, in whole or in part, may be any name
 	}
-	return j < e && (secretKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
+	return j < e && (secretKey(s[j:e]) || g.data && dataKey(s[j:e]) || j > 0 && s[j-1] == '*' && g.anchors[s[j:e]])
 }
 
 // halfTyped returns where the value starts in content, a line's text
