@@ -74,7 +74,7 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 			t.Errorf("%s: document %d: goccy reads it, the reader says %q at %d:\n%s", name, i, d.Err.Message, d.Err.Start, text)
 		case old.Err == nil:
 			if a, b := dumpDoc(old), dumpDoc(d); a != b && !tagEndsLine(text) && !rangesMended(t, src, old.Root, d.Root) {
-				if v, read := yamlV2Value(text); read && v != canon(d.Root) {
+				if v, read := yamlV2Value(text); read && v != canon(d.Root) && !anchorNameBeyondV2(text) {
 					t.Errorf("%s: document %d: trees differ\n--- goccy\n%s--- reader\n%s--- text\n%s", name, i, a, b, text)
 					continue
 				}
@@ -192,6 +192,26 @@ func colonStartsLine(text string) bool {
 	for _, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(strings.TrimLeft(line, " \t"), ":") {
 			return true
+		}
+	}
+	return false
+}
+
+// anchorNameBeyondV2 reports whether text holds an anchor or alias whose
+// name has a character go-yaml v2 ends names at (anything but letters,
+// digits, '-' and '_'): YAML 1.2 takes "&a:" for the anchor "a:" (the
+// suite's 2SXE), v2 for the anchor "a" and a ':'. The reader reads YAML's
+// names, and v2 does not judge such text.
+func anchorNameBeyondV2(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '&' && text[i] != '*' {
+			continue
+		}
+		for j := i + 1; j < len(text) && !strings.ContainsRune(" \t\r\n,[]{}", rune(text[j])); j++ {
+			c := text[j]
+			if !(c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+				return true
+			}
 		}
 	}
 	return false
