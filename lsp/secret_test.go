@@ -242,3 +242,27 @@ func TestSecretsOfUncheckedVersionsStaySecret(t *testing.T) {
 		}
 	}
 }
+
+// TestVerboseLogHoldsNoSecret: the server's log (stderr, with --verbose)
+// names what a client sent, a method or a setting; a client that sends a
+// secret's text of an open document finds it masked there too.
+func TestVerboseLogHoldsNoSecret(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	c := connect(t, "--verbose")
+	params := &protocol.InitializeParams{Capabilities: editorCapabilities()}
+	if _, err := c.srv.Initialize(c.ctx, params); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.srv.Initialized(c.ctx, &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	u := uri.File("/w/grafana.yaml")
+	c.open(u, "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: "+s+"\n")
+	var out any
+	_, _ = c.conn.Call(c.ctx, s, map[string]string{"x": s}, &out) // an unknown method named by the secret
+	_ = c.conn.Notify(c.ctx, "workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"mdscheck": map[string]any{"unknownFields": s}}})
+	c.symbols(u) // a request after both: the server has logged them
+	if log := c.p.stderr.String(); strings.Contains(log, s) || !strings.Contains(log, "took") {
+		t.Errorf("the log holds the secret, or logs nothing:\n%s", log)
+	}
+}

@@ -59,8 +59,10 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 	if opts.Log == nil {
 		opts.Log = os.Stderr
 	}
-	logger := log.New(opts.Log, "mdscheck lsp: ", log.LstdFlags|log.Lmicroseconds)
+	gated := &gatedLog{w: opts.Log}
+	logger := log.New(gated, "mdscheck lsp: ", log.LstdFlags|log.Lmicroseconds)
 	s := newServer(logger, opts)
+	gated.s.Store(s)
 	rc := &rpcClient{ready: make(chan struct{}), log: logger}
 	s.client = rc
 	params := &heldParams{}
@@ -280,4 +282,25 @@ func (c *rpcClient) notify(method string, params any) {
 func (c *rpcClient) call(ctx context.Context, method string, params, result any) error {
 	<-c.ready
 	return c.conn.Call(ctx, method, params, result)
+}
+
+// gatedLog is the server's log: every line passes the gate of the open
+// documents, as every message to the client does. A log line may name
+// what a client sent (a method, a URI, a setting, a malformed message),
+// which may hold anything.
+type gatedLog struct {
+	w io.Writer
+	s atomic.Pointer[server]
+}
+
+func (l *gatedLog) Write(p []byte) (int, error) {
+	if s := l.s.Load(); s != nil {
+		if g := s.runGate(); !g.Empty() {
+			if _, err := io.WriteString(l.w, g.Clean(string(p))); err != nil {
+				return 0, err
+			}
+			return len(p), nil
+		}
+	}
+	return l.w.Write(p)
 }
