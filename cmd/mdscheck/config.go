@@ -10,6 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/config"
 )
@@ -113,7 +116,7 @@ func (c *configs) skip(path string, dir, named bool) bool {
 
 // failed prints the problems of every configuration read, file:line:col
 // each, and reports whether there were any or one could not be read.
-func (c *configs) failed(w io.Writer) bool {
+func (c *configs) failed(w io.Writer, inputs []input, opts check.Options) bool {
 	var all []*config.Config
 	if c.fixed != nil {
 		all = append(all, c.fixed)
@@ -121,18 +124,36 @@ func (c *configs) failed(w io.Writer) bool {
 	all = append(all, c.finder.Loaded()...)
 	slices.SortFunc(all, func(a, b *config.Config) int { return strings.Compare(a.Path, b.Path) })
 	bad := len(c.unreadable) > 0
+	var g *secret.Gate
 	for _, cfg := range all {
 		if len(cfg.Problems) == 0 {
 			continue
+		}
+		if g == nil {
+			// A problem may quote a value of the configuration that is a
+			// secret of a manifest (rules: {pattern: S}): the manifests
+			// are read for their secrets before any problem is shown.
+			// Only a run that stops here pays for it.
+			g = inputsGate(inputs, opts)
 		}
 		bad = true
 		idx := text.NewIndex(cfg.Src)
 		for _, p := range cfg.Problems {
 			pos := idx.Position(p.Start, text.UTF32)
-			fmt.Fprintf(w, "%s:%d:%d: error: %s\n", relative(cfg.Path), pos.Line+1, pos.Character+1, p.Message)
+			fmt.Fprintf(w, "%s:%d:%d: error: %s\n", relative(cfg.Path), pos.Line+1, pos.Character+1, g.Clean(p.Message))
 		}
 	}
 	return bad
+}
+
+// inputsGate is the gate of the secrets of every input.
+func inputsGate(inputs []input, opts check.Options) *secret.Gate {
+	g := &secret.Gate{}
+	for _, in := range inputs {
+		f := report.Validate(in.as.Text(in.src), text.UTF16, opts)
+		f.Feed(g)
+	}
+	return g
 }
 
 // unknownFlag returns the level --unknown-fields gives when the user gave

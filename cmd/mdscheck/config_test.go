@@ -284,3 +284,32 @@ func TestConfigurationFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigProblemsHoldNoSecret: a problem of the configuration quotes
+// what it could not read; when that text is a secret of a manifest of
+// the run, it is masked, whatever the mistake.
+func TestConfigProblemsHoldNoSecret(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	for _, cfg := range []string{
+		"rules: {pattern: " + s + "}\n",
+		"rules: {" + s + ": off}\n",
+		s + ": 1\n",
+		"exclude: [\"[" + s + "\"]\n",
+	} {
+		dir := t.TempDir()
+		manifest := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: " + s + "\n"
+		if err := os.WriteFile(filepath.Join(dir, "g.yaml"), []byte(manifest), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ".mdscheck.yaml"), []byte(cfg), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCLI(t, "", "validate", dir)
+		if code != 2 || !strings.Contains(errOut, ".mdscheck.yaml:") {
+			t.Errorf("%q: exit %d, stderr %q: want 2 and the problem", cfg, code, errOut)
+		}
+		if strings.Contains(out+errOut, s) {
+			t.Errorf("%q: the output quotes the secret:\n%s%s", cfg, out, errOut)
+		}
+	}
+}

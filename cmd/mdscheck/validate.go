@@ -167,7 +167,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 		return err
 	}
 	inputs, ioFailed := collect(paths, cmd.InOrStdin(), f.stdinName, stderr, cfgs.skip)
-	if cfgs.failed(stderr) {
+	if cfgs.failed(stderr, inputs, opts) {
 		return exitStatus(2) // a mistake in a configuration would change what is reported
 	}
 	var prog *progress
