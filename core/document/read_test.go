@@ -91,6 +91,7 @@ func TestReaderErrors(t *testing.T) {
 		{"key: - a\n", "-", "a list cannot start on the line of its key"},
 		{"a:\n  b: 1\n c: 2\n", "c", "matches no key or list item"},
 		{"a: >#\n x\n", ">", "a comment needs a blank before its '#'"},
+		{"?\n \n>\n", "?", "starts an explicit key"},
 		{"a: 1\n  b: 2\n", "1", "runs over more than one line"},
 		{"a: {b: 1\n", "{", "'{' is never closed"},
 		{"a: [1, 2\n", "[", "'[' is never closed"},
