@@ -218,7 +218,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				return &Error{Start: base + at, End: base + end, Message: "this tag's handle " + h + " is declared by no %TAG directive of this document"}
 			}
 		case token.StringType:
-			if flow == 0 && at < len(text) && text[at] == '?' && (at+1 == len(text) || isBlankByte(text[at+1]) || text[at+1] == '\n' || text[at+1] == '\r') {
+			if flow == 0 && !afterBlockHeader(r.toks) && at < len(text) && text[at] == '?' && (at+1 == len(text) || isBlankByte(text[at+1]) || text[at+1] == '\n' || text[at+1] == '\r') {
 				// goccy takes "?" before a line break for text; YAML
 				// takes it for an explicit key.
 				return &Error{Start: base + at, End: base + at + 1, Message: "a '?' followed by a blank or a line break starts an explicit key (? key); quote the value if '?' is text"}
