@@ -114,3 +114,20 @@ func TestSecretsAsWrittenInPieces(t *testing.T) {
 		}
 	}
 }
+
+// TestFilesKeptInSecrets: a Secret that holds a configuration file holds
+// the secrets of its lines: the value a line assigns is never quoted
+// where it is written again.
+func TestFilesKeptInSecrets(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	copied := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
+	for _, line := range []string{"password=" + s, "token: " + s, "DB_PASSWORD=\"" + s + "\"", "key = '" + s + "'"} {
+		doc := "apiVersion: v1\nkind: Secret\nstringData:\n  app.conf: |\n    user=app\n    " + line + "\n"
+		res := report.Validate(doc+"---\n"+copied, text.UTF16, check.DefaultOptions)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, s) {
+				t.Errorf("%s: a message quotes the secret: %s", line, d.Message)
+			}
+		}
+	}
+}

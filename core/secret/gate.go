@@ -55,6 +55,12 @@ func (g *Gate) Add(text string) {
 	if strings.ContainsAny(text, "\n\r") {
 		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
 			g.Add(line)
+			// A file kept in a Secret (a .env, a .properties, a YAML
+			// configuration) holds secrets of its own, each the value
+			// of a line: password=S, token: S.
+			if v := assigned(line); v != "" {
+				g.Add(v)
+			}
 		}
 	} else if strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{") {
 		// A value that starts with a sign YAML reserves (%S, @S) or
@@ -158,6 +164,20 @@ func (g *Gate) AddRaw(raw string) {
 		g.Add(w)
 	}
 	g.Add(unquote(raw))
+}
+
+// assigned returns the value of a line of a configuration file that
+// assigns one ("key=value", "key: value", quotes removed), or "".
+func assigned(line string) string {
+	i := strings.IndexAny(line, "=:")
+	if i <= 0 || strings.TrimSpace(line[:i]) == "" {
+		return ""
+	}
+	v := strings.TrimSpace(line[i+1:])
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		v = v[1 : len(v)-1]
+	}
+	return v
 }
 
 // leadingSigns are the signs of YAML that cannot start a plain value.
