@@ -24,13 +24,14 @@ import (
 // lines, a scalar alone on its line, escapes but the common ones.
 
 // fast tokenizes text, a document at base in the stream, into r.toks and
-// reports whether it could; when it could not, r.toks and r.header are as
-// they were.
+// its comments into r.comments, and reports whether it could; when it
+// could not, r.toks, r.comments and r.header are as they were.
 func (r *reader) fast(base int, text string) bool {
 	if strings.IndexByte(text, '\t') >= 0 || strings.IndexByte(text, '\r') >= 0 {
 		return false
 	}
-	toks := r.toks[:0]
+	toks, comments := r.toks[:0], r.comments
+	comment := func(at int) { comments = append(comments, Span{Start: base + at, End: base + lineEnd(text, at)}) }
 	header := -1
 	// parent is the column of the key or "-" of the last value on the
 	// line before: a line indented deeper would continue that value over
@@ -50,12 +51,20 @@ func (r *reader) fast(base int, text string) bool {
 			indent++
 		}
 		switch {
-		case indent == len(line) || line[indent] == '#':
+		case indent == len(line):
+			ls = next
+			continue
+		case line[indent] == '#':
+			comment(ls + indent)
 			ls = next
 			continue
 		case n == 0 && (line == "---" || strings.HasPrefix(line, "--- ")):
-			if rest := strings.TrimLeft(line[3:], " "); rest != "" && rest[0] != '#' {
+			rest := strings.TrimLeft(line[3:], " ")
+			if rest != "" && rest[0] != '#' {
 				return false
+			}
+			if rest != "" {
+				comment(le - len(rest))
 			}
 			header = 0
 			ls = next
@@ -71,9 +80,13 @@ func (r *reader) fast(base int, text string) bool {
 			r.toks = toks[:0]
 			return false
 		}
+		// After the line's last token come blanks, and maybe a comment.
+		if i := strings.IndexByte(text[toks[len(toks)-1].end-base:le], '#'); i >= 0 {
+			comment(toks[len(toks)-1].end - base + i)
+		}
 		ls = next
 	}
-	r.toks, r.header = toks, header
+	r.toks, r.header, r.comments = toks, header, comments
 	return true
 }
 

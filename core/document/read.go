@@ -47,10 +47,11 @@ type reader struct {
 	// parent is the column of the key or "-" whose value is being read,
 	// -1 at the root: block scalars and the lines of flow collections and
 	// quoted scalars must be indented deeper.
-	parent int
-	grown  bool // the first block of nodes is allocated
-	tokens []*token.Token
-	used   int // nodes allocated
+	parent   int
+	grown    bool // the first block of nodes is allocated
+	tokens   []*token.Token
+	used     int    // nodes allocated
+	comments []Span // the document's comments, in order
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -72,6 +73,37 @@ func (r *reader) node(n Node) *Node {
 	*p = n
 	r.nodes = r.nodes[1:]
 	return p
+}
+
+// comment notes the comment whose '#' is at at in the stream: it runs to
+// the end of its line.
+func (r *reader) comment(at int) {
+	if n := len(r.comments); n > 0 && r.comments[n-1].Start >= at {
+		return // noted already, from the text of a scalar goccy misread
+	}
+	end := min(lineEnd(r.src, at), r.docEnd)
+	if end > at && r.src[end-1] == '\r' {
+		end--
+	}
+	r.comments = append(r.comments, Span{Start: at, End: end})
+}
+
+// commentsIn notes the comments that start lines of text, or its part
+// from from, up to to: the text goccy took into a plain scalar past the
+// end YAML gives it, "  #c" in "a: 0\n -  #c" and the lines of "  #c" in
+// "a: 0\n -\n  #c". The text starts at base in the stream.
+func (r *reader) commentsIn(base int, text string, from, to int) {
+	for ls := from; ls < to; {
+		le := lineEnd(text, ls)
+		i := ls
+		for i < le && isBlankByte(text[i]) {
+			i++
+		}
+		if i < le && text[i] == '#' && (i == 0 || isBlankByte(text[i-1]) || text[i-1] == '\n') {
+			r.comment(base + i)
+		}
+		ls = le + 1
+	}
 }
 
 // read reads the document's text, which starts at base in the stream.
@@ -154,6 +186,9 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			if tk.Type != token.SingleQuoteType {
 				e := beforeCommentLine(text, at, end)
 				end, cut = e, e < end
+				// What goccy took into the scalar past its end holds
+				// comments of which goccy made no token.
+				r.commentsIn(base, text, end, multiLineEnd(text, at, needle, false))
 			}
 		}
 		for ; scan < at; scan++ {
@@ -191,6 +226,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				// goccy takes `"a"#b` and `]#b` for a value and a comment.
 				return &Error{Start: base + at, End: base + at + 1, Message: "a comment needs a blank before its '#'"}
 			}
+			r.comment(base + at)
 			continue
 		case token.DocumentHeaderType:
 			r.header = line
@@ -1074,6 +1110,7 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 	if t.typ == token.FoldedType {
 		n.Style = Folded
 	}
+	r.textOnly(lineEnd(r.src, t.start), consumed)
 	for c := r.peek(); c != nil && c.start < consumed; c = r.peek() {
 		if c.end > consumed {
 			// goccy's lexer took lines that are not the scalar's: its
@@ -1085,6 +1122,19 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 	// Nothing may follow the scalar on its last line with text.
 	r.last().endLine = t.line + lines
 	return n, nil
+}
+
+// textOnly drops the comments noted in [start, end) of the stream, which
+// holds the lines of a block scalar: goccy takes a line of its text that
+// starts with '#' ("# no comment" in a scalar at the root), or holds " #"
+// ("Suite #292"), for a comment.
+func (r *reader) textOnly(start, end int) {
+	i, _ := slices.BinarySearchFunc(r.comments, start, func(c Span, at int) int { return c.Start - at })
+	j := i
+	for j < len(r.comments) && r.comments[j].Start < end {
+		j++
+	}
+	r.comments = slices.Delete(r.comments, i, j)
 }
 
 // scalar makes the node of a scalar token.
