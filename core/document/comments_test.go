@@ -35,6 +35,7 @@ func TestComments(t *testing.T) {
 		{"a: &x # c\n  b: !t # d\n    1\nc: *x # e\n", []string{"# c", "# d", "# e"}},
 		{"%YAML 1.1 # c\n--- # d\na: 1\n... # e\n", []string{"# c", "# d", "# e"}},
 		{"? a # c\n: b # d\n", []string{"# c", "# d"}},
+		{"a: !!str\t#x\n", []string{"#x"}},
 		// A document of comments alone.
 		{"# only\n# comments\n", []string{"# only", "# comments"}},
 	} {
@@ -56,19 +57,27 @@ func TestComments(t *testing.T) {
 // commentsByText finds the comments of a document that was read from its
 // text and its tree: a '#' at the start of a line or after a blank that
 // no scalar's text holds starts one. It is the rule the check used before
-// the reader kept comments, and holds the reader's comments to it.
+// the reader kept comments (told here a scalar's text from its tag and
+// a block scalar's header), and holds the reader's comments to it.
 func commentsByText(src string, d *Document) []Span {
 	var scalars []Span
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		switch {
 		case n == nil || n.Alias:
-		case n.Kind == Scalar && (n.Style == Literal || n.Style == Folded):
-			// The text starts on the line after the header, which may
-			// end in a comment.
-			scalars = append(scalars, Span{lineEnd(src, n.Start), n.End})
 		case n.Kind == Scalar:
-			scalars = append(scalars, Span{n.Start, n.End})
+			start := n.Start
+			if n.Tag != "" {
+				// The text starts after the tag, and after the
+				// anchor, blanks and comments that may follow it.
+				start = afterProperties(src, start+len(n.Tag), n.End)
+			}
+			if n.Style == Literal || n.Style == Folded {
+				// The text starts on the line after the header,
+				// which may end in a comment.
+				start = lineEnd(src, start)
+			}
+			scalars = append(scalars, Span{start, n.End})
 		default:
 			for _, p := range n.Pairs {
 				walk(p.Key)
@@ -143,4 +152,22 @@ func commentsOut(src string) string {
 		}
 	}
 	return string(b)
+}
+
+// afterProperties returns where the text of a scalar starts that ends at
+// end, after a tag that ends at at: past blanks, comments and an anchor.
+func afterProperties(src string, at, end int) int {
+	for at < end {
+		switch c := src[at]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			at++
+		case c == '#' || c == '&':
+			for at < end && src[at] != '\n' && (c == '#' || src[at] != ' ') {
+				at++
+			}
+		default:
+			return at
+		}
+	}
+	return at
 }

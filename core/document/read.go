@@ -88,22 +88,28 @@ func (r *reader) comment(at int) {
 	r.comments = append(r.comments, Span{Start: at, End: end})
 }
 
-// commentsIn notes the comments that start lines of text, or its part
-// from from, up to to: the text goccy took into a plain scalar past the
-// end YAML gives it, "  #c" in "a: 0\n -  #c" and the lines of "  #c" in
-// "a: 0\n -\n  #c". The text starts at base in the stream.
-func (r *reader) commentsIn(base int, text string, from, to int) {
+// commentsIn notes the comments in text[from:to], the text goccy took
+// into a scalar past the end YAML gives it: "  #c" in "a: 0\n -  #c", and
+// the lines of "  #c" in "a: 0\n -\n  #c". The text starts at base in the
+// stream. It returns where the first line of other text starts, or -1.
+func (r *reader) commentsIn(base int, text string, from, to int) int {
+	other := -1
 	for ls := from; ls < to; {
 		le := lineEnd(text, ls)
 		i := ls
 		for i < le && isBlankByte(text[i]) {
 			i++
 		}
-		if i < le && text[i] == '#' && (i == 0 || isBlankByte(text[i-1]) || text[i-1] == '\n') {
+		switch {
+		case i == le:
+		case text[i] == '#' && (i == 0 || isBlankByte(text[i-1]) || text[i-1] == '\n'):
 			r.comment(base + i)
+		case other < 0:
+			other = i
 		}
 		ls = le + 1
 	}
+	return other
 }
 
 // read reads the document's text, which starts at base in the stream.
@@ -187,8 +193,14 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				e := beforeCommentLine(text, at, end)
 				end, cut = e, e < end
 				// What goccy took into the scalar past its end holds
-				// comments of which goccy made no token.
-				r.commentsIn(base, text, end, multiLineEnd(text, at, needle, false))
+				// comments of which goccy made no token. A plain
+				// scalar's holds no more: YAML (and go-yaml v2) reads
+				// no more of it after a comment line ("a: 0\n -\n  #c\n  x").
+				// A block scalar's text is read from the source.
+				x := r.commentsIn(base, text, end, multiLineEnd(text, at, needle, false))
+				if x >= 0 && !afterBlockHeader(r.toks) {
+					return &Error{Start: base + x, End: base + lineEnd(text, x), Message: "this line is indented deeper than the entry above it, which already has a value"}
+				}
 			}
 		}
 		for ; scan < at; scan++ {
@@ -246,8 +258,13 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		case token.TagType:
 			if i := strings.IndexByte(t.val, '\t'); i > 0 {
 				// goccy takes a tab after a tag for part of it ("!\tx"):
-				// the tag ends there, and a scalar may follow.
-				if rest := strings.TrimLeft(text[at+i:end], " \t"); rest != "" {
+				// the tag ends there, and a scalar or a comment may
+				// follow.
+				switch rest := strings.TrimLeft(text[at+i:end], " \t"); {
+				case rest == "":
+				case rest[0] == '#':
+					r.comment(base + end - len(rest))
+				default:
 					after = &tok{typ: token.StringType, val: rest, start: base + end - len(rest), end: base + end,
 						line: line, endLine: line, col: end - len(rest) - lineStart}
 				}
