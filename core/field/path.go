@@ -58,52 +58,30 @@ func (p *Path) Items() *Path {
 // that would read as more than one step or as none: one with a dot, a
 // bracket or a blank, or the empty key
 // (metadata.annotations[example.io/name]). The root is "".
-func (p *Path) String() string {
-	n := 0
-	for q := p; q != nil; q = q.up {
-		n += q.width(false)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	p.write(&b, false)
-	return b.String()
-}
+func (p *Path) String() string { return p.text(false) }
 
 // Pointer writes the path as an RFC 6901 JSON pointer: each step after a
 // slash, with "~" and "/" in keys escaped as "~0" and "~1"
 // (/metadata/annotations/example.io~1name). The root is "", the pointer to
 // the whole document. An index and a key of the same digits read alike
 // here; String tells them apart.
-func (p *Path) Pointer() string {
+func (p *Path) Pointer() string { return p.text(true) }
+
+// text writes the path in Pointer's notation or String's, into a string
+// of the size it needs.
+func (p *Path) text(pointer bool) string {
 	n := 0
 	for q := p; q != nil; q = q.up {
-		n += q.width(true)
+		pre, text, post := q.step(pointer)
+		n += len(pre) + len(text) + len(post)
+		if pointer && q.index == keyStep {
+			n += strings.Count(text, "~") + strings.Count(text, "/") // escaped
+		}
 	}
 	var b strings.Builder
 	b.Grow(n)
-	p.write(&b, true)
+	p.write(&b, pointer)
 	return b.String()
-}
-
-// width is the length of the step in String's notation, or Pointer's.
-func (p *Path) width(pointer bool) int {
-	switch {
-	case p.index == itemsStep && pointer:
-		return len("/-")
-	case p.index == itemsStep:
-		return len("[]")
-	case p.index >= 0 && pointer:
-		return 1 + digits(p.index)
-	case p.index >= 0:
-		return 2 + digits(p.index)
-	case pointer:
-		return 1 + len(p.key) + strings.Count(p.key, "~") + strings.Count(p.key, "/")
-	case bracketed(p.key):
-		return 2 + len(p.key)
-	case p.up == nil:
-		return len(p.key)
-	}
-	return 1 + len(p.key)
 }
 
 // write writes the path to b, its parents first. The recursion is as
@@ -114,34 +92,36 @@ func (p *Path) write(b *strings.Builder, pointer bool) {
 		return
 	}
 	p.up.write(b, pointer)
+	pre, text, post := p.step(pointer)
+	b.WriteString(pre)
+	if pointer && p.index == keyStep {
+		writeEscaped(b, text)
+	} else {
+		b.WriteString(text)
+	}
+	b.WriteString(post)
+}
+
+// step returns the step as Pointer or String writes it: what comes before
+// its text, its text (a key unescaped), and what comes after.
+func (p *Path) step(pointer bool) (pre, text, post string) {
 	switch {
 	case p.index == itemsStep && pointer:
-		b.WriteString("/-")
+		return "/", "-", ""
 	case p.index == itemsStep:
-		b.WriteString("[]")
+		return "[", "", "]"
+	case p.index >= 0 && pointer:
+		return "/", strconv.Itoa(p.index), ""
 	case p.index >= 0:
-		var buf [20]byte
-		if pointer {
-			b.WriteByte('/')
-			b.Write(strconv.AppendInt(buf[:0], int64(p.index), 10))
-			return
-		}
-		b.WriteByte('[')
-		b.Write(strconv.AppendInt(buf[:0], int64(p.index), 10))
-		b.WriteByte(']')
+		return "[", strconv.Itoa(p.index), "]"
 	case pointer:
-		b.WriteByte('/')
-		writeEscaped(b, p.key)
+		return "/", p.key, ""
 	case bracketed(p.key):
-		b.WriteByte('[')
-		b.WriteString(p.key)
-		b.WriteByte(']')
-	default:
-		if p.up != nil {
-			b.WriteByte('.')
-		}
-		b.WriteString(p.key)
+		return "[", p.key, "]"
+	case p.up == nil:
+		return "", p.key, ""
 	}
+	return ".", p.key, ""
 }
 
 // bracketed reports whether String writes the key in brackets: a key
@@ -153,27 +133,16 @@ func bracketed(key string) bool {
 
 // writeEscaped writes key as a reference token of RFC 6901.
 func writeEscaped(b *strings.Builder, key string) {
-	for {
-		i := strings.IndexAny(key, "~/")
-		if i < 0 {
-			b.WriteString(key)
-			return
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch c {
+		case '~':
+			b.WriteByte('~')
+			c = '0'
+		case '/':
+			b.WriteByte('~')
+			c = '1'
 		}
-		b.WriteString(key[:i])
-		if key[i] == '~' {
-			b.WriteString("~0")
-		} else {
-			b.WriteString("~1")
-		}
-		key = key[i+1:]
+		b.WriteByte(c)
 	}
-}
-
-// digits is the number of decimal digits of i, which is not negative.
-func digits(i int) int {
-	n := 1
-	for ; i >= 10; i /= 10 {
-		n++
-	}
-	return n
 }
