@@ -17,6 +17,7 @@ func TestComments(t *testing.T) {
 		// The fast path: lines, ends of lines, after "---" and "-".
 		{"# head\n--- # marker\na: 1 # one\nb: # two\n  - # three\n    c: 'x # y' # four\n  # five\n", []string{"# head", "# marker", "# one", "# two", "# three", "# four", "# five"}},
 		{"a: b#c\nd: \"#e\" #f\n", []string{"#f"}},
+		{"a: 1 # one # two\nb: # three # four\n", []string{"# one # two", "# three # four"}},
 		{"a: 1 #\r\nb: 2\n", []string{"#"}},
 		// Block scalars: a comment on the header's line, none in the text.
 		{"a: | # header\n  # text\n  Suite #292\n# after\nb: 1\n", []string{"# header", "# after"}},

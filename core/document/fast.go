@@ -31,7 +31,6 @@ func (r *reader) fast(base int, text string) bool {
 		return false
 	}
 	toks, comments := r.toks[:0], r.comments
-	comment := func(at int) { comments = append(comments, Span{Start: base + at, End: base + lineEnd(text, at)}) }
 	header := -1
 	// parent is the column of the key or "-" of the last value on the
 	// line before: a line indented deeper would continue that value over
@@ -55,7 +54,7 @@ func (r *reader) fast(base int, text string) bool {
 			ls = next
 			continue
 		case line[indent] == '#':
-			comment(ls + indent)
+			comments = append(comments, Span{Start: base + ls + indent, End: base + le})
 			ls = next
 			continue
 		case n == 0 && (line == "---" || strings.HasPrefix(line, "--- ")):
@@ -64,7 +63,7 @@ func (r *reader) fast(base int, text string) bool {
 				return false
 			}
 			if rest != "" {
-				comment(le - len(rest))
+				comments = append(comments, Span{Start: base + le - len(rest), End: base + le})
 			}
 			header = 0
 			ls = next
@@ -82,7 +81,7 @@ func (r *reader) fast(base int, text string) bool {
 		}
 		// After the line's last token come blanks, and maybe a comment.
 		if i := strings.IndexByte(text[toks[len(toks)-1].end-base:le], '#'); i >= 0 {
-			comment(toks[len(toks)-1].end - base + i)
+			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
 		}
 		ls = next
 	}

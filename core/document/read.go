@@ -1146,12 +1146,12 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 // starts with '#' ("# no comment" in a scalar at the root), or holds " #"
 // ("Suite #292"), for a comment.
 func (r *reader) textOnly(start, end int) {
-	i, _ := slices.BinarySearchFunc(r.comments, start, func(c Span, at int) int { return c.Start - at })
+	i := sort.Search(len(r.comments), func(k int) bool { return r.comments[k].Start >= start })
 	j := i
 	for j < len(r.comments) && r.comments[j].Start < end {
 		j++
 	}
-	r.comments = slices.Delete(r.comments, i, j)
+	r.comments = append(r.comments[:i], r.comments[j:]...)
 }
 
 // scalar makes the node of a scalar token.
