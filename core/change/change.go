@@ -182,7 +182,7 @@ func (c *Comparison) Key(previous bool, file, doc int, pointer, rule string) str
 		if r.doc != doc {
 			continue
 		}
-		if rest, ok := cutPointer(pointer, r.base.pointer); ok {
+		if rest, ok := cutPointer(pointer, r.base.Pointer()); ok {
 			return r.id + "\x00" + rest + "\x00" + rule
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
@@ -27,7 +28,7 @@ type versions struct{ prev, cur *document.Node }
 // where a finding on it goes (the member's own, or its nearest ancestor's
 // when the member is gone).
 type spot struct {
-	path path
+	path *field.Path
 	key  *document.Node
 }
 
@@ -48,7 +49,7 @@ func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
 		if pv == nil && cv == nil {
 			continue
 		}
-		next := spot{path: at.path.key(m.Name), key: at.key}
+		next := spot{path: at.path.Key(m.Name), key: at.key}
 		if pr := cur.GetPair(m.Name); pr != nil {
 			next.key = pr.Key
 		}
@@ -86,8 +87,8 @@ func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot
 // opensearch.reindex_remote_whitelist), which tells apart members of one
 // name, as the specification names them.
 func (w *walker) label(at spot) string {
-	h := at.path.human
-	if b := w.cur.base.human; b != "" {
+	h := at.path.String()
+	if b := w.cur.base.String(); b != "" {
 		h = strings.TrimPrefix(h, b+".")
 	}
 	h = strings.TrimPrefix(h, "spec.")
@@ -107,7 +108,7 @@ func (w *walker) report(at spot, n *document.Node, sev check.Severity, rule, msg
 		}
 	}
 	w.out = append(w.out, check.Diagnostic{Document: w.cur.doc, Start: n.Start, End: n.End, Severity: sev,
-		Rule: rule, Path: at.path.human, Pointer: at.path.pointer, Message: msg})
+		Rule: rule, Path: at.path.String(), Pointer: at.path.Pointer(), Message: msg})
 }
 
 // sameOrDefault reports whether a member has the same value in both
@@ -123,7 +124,7 @@ func (w *walker) sameOrDefault(m *schema.Property, prev, cur *document.Node, at 
 	switch {
 	case m.Default != "":
 		def = document.ReadScalar(m.Default)
-	case at.path.pointer == w.cur.base.pointer+"/spec/connInfoSecretTarget/name":
+	case at.path.Pointer() == w.cur.base.Pointer()+"/spec/connInfoSecretTarget/name":
 		// The Secret's name defaults to the resource's, which both
 		// versions share.
 		def = w.cur.root.Get("metadata").Get("name")

@@ -13,14 +13,14 @@ import (
 // namespace, it is a service the cluster will delete with its data, or
 // refuse to delete while terminationProtection is true.
 func deletion(r *resource) check.Diagnostic {
-	at := r.base.key("metadata").key("name")
+	at := r.base.Key("metadata").Key("name")
 	n := r.root.Get("metadata").Get("name") // never nil: the name identifies r
 	what := r.kind.Name + " " + r.shown(n)
 	if ns := r.root.Get("metadata").Get("namespace"); !ns.IsNull() {
 		what += " in namespace " + r.shown(ns)
 	}
 	d := check.Diagnostic{Document: r.doc, Start: n.Start, End: n.End, Severity: check.Warning, Rule: "deletion",
-		Path: at.human, Pointer: at.pointer,
+		Path: at.String(), Pointer: at.Pointer(),
 		Message: what + " is gone (deleted, renamed or moved to another namespace): applying the change deletes the service and its data"}
 	if guard := protection(r.kind.Manifest, r.root); guard != "" {
 		d.Severity = check.Error

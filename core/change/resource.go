@@ -1,11 +1,10 @@
 package change
 
 import (
-	"strconv"
 	"strings"
 
-	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
 )
@@ -16,7 +15,7 @@ type resource struct {
 	id      string // kind, namespace and name: what pairs the versions
 	kind    *schema.Kind
 	root    *document.Node
-	base    path // where the resource is in its document: the root, or items[i]
+	base    *field.Path // where the resource is in its document: the root, or items[i]
 	file    int
 	doc     int
 	secrets *secret.Values // of the whole document, which a List's items share
@@ -27,12 +26,13 @@ type resource struct {
 // appendResources adds the resources of d, a document of file, to rs.
 func appendResources(rs []resource, d *document.Document, file int) []resource {
 	root := d.Root
-	roots, bases := []*document.Node{root}, []path{{}}
+	var top *field.Path // the document's root
+	roots, bases := []*document.Node{root}, []*field.Path{top}
 	if items := root.Get("items"); items != nil && items.Kind == document.Sequence &&
 		root.Get("kind").String() == "List" && root.Get("apiVersion").String() == "v1" {
 		roots, bases = items.Items, nil
 		for i := range roots {
-			bases = append(bases, path{}.key("items").index(i))
+			bases = append(bases, top.Key("items").Index(i))
 		}
 	}
 	var secrets *secret.Values
@@ -71,23 +71,4 @@ func identify(r *document.Node) (*schema.Kind, string) {
 		return nil, ""
 	}
 	return k, k.Name + "\x00" + md.Get("namespace").String() + "\x00" + name
-}
-
-// path is a place in a document, in both notations of a finding.
-type path struct {
-	human   string // spec.userConfig.opensearch[cluster.routing.allocation.balance.prefer_primary]
-	pointer string // RFC 6901
-	_       [0]func()
-}
-
-// key returns the place of the member called name, written as check
-// writes it.
-func (p path) key(name string) path {
-	h, ptr := check.KeyStep(p.human, p.pointer, name)
-	return path{human: h, pointer: ptr}
-}
-
-func (p path) index(i int) path {
-	s := strconv.Itoa(i)
-	return path{human: p.human + "[" + s + "]", pointer: p.pointer + "/" + s}
 }

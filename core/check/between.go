@@ -5,6 +5,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
@@ -28,7 +29,7 @@ var betweenRules = [...]func(c *checker, obj, m member, s *schema.Schema, r sche
 // already reported once. An open mapping (a Kustomize patch, a template
 // with members an action writes) leaves members to a text not seen here,
 // so a rule is checked there only when every member it names is set.
-func (c *checker) between(n *document.Node, s *schema.Schema, p path, key *document.Node, open bool) {
+func (c *checker) between(n *document.Node, s *schema.Schema, p *field.Path, key *document.Node, open bool) {
 	obj := member{key: key, value: n, path: p}
 	for _, r := range s.Rules {
 		if r.Kind.OnObject() && (!open || allSet(n, r.Names)) {
@@ -65,11 +66,11 @@ func allSet(n *document.Node, names []string) bool {
 type member struct {
 	name       string // "" for an object that is a list item
 	key, value *document.Node
-	path       path
+	path       *field.Path
 }
 
 // lookup follows keys from n; ok is false when a step is missing or null.
-func lookup(n *document.Node, p path, keys ...string) (member, bool) {
+func lookup(n *document.Node, p *field.Path, keys ...string) (member, bool) {
 	var m member
 	m.path = p
 	m.value = n
@@ -78,7 +79,7 @@ func lookup(n *document.Node, p path, keys ...string) (member, bool) {
 		if pr == nil || pr.Value.IsNull() {
 			return member{}, false
 		}
-		m.name, m.key, m.value, m.path = k, pr.Key, pr.Value, m.path.key(k)
+		m.name, m.key, m.value, m.path = k, pr.Key, pr.Value, m.path.Key(k)
 	}
 	return m, true
 }
@@ -113,7 +114,7 @@ func (m member) finding(sev Severity, rule, msg string) Diagnostic {
 	if n == nil {
 		n = m.value
 	}
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: m.path.human(), Pointer: m.path.pointer(), Message: msg}
+	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: m.path.String(), Pointer: m.path.Pointer(), Message: msg}
 }
 
 func (m member) valueFinding(sev Severity, rule, msg string) Diagnostic {

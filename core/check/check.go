@@ -4,6 +4,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/text"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
 )
@@ -78,7 +79,7 @@ type checker struct {
 	secrets  secret.Values
 	// base is the place of the resource being checked: the root, or an
 	// item of a List.
-	base path
+	base *field.Path
 }
 
 // Document checks one document of the stream src and returns what it
@@ -124,13 +125,14 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	}
 	// A List (what kubectl get -o yaml writes) holds resources of its
 	// own; each is checked as a document, at its place under items.
-	resources, bases := []*document.Node{root}, []path{{}}
+	var top *field.Path // the document's root
+	resources, bases := []*document.Node{root}, []*field.Path{top}
 	if items := listItems(root); items != nil {
 		resources, bases = resources[:0], bases[:0]
 		for i, it := range items.Items {
 			if it.Kind == document.Mapping {
 				resources = append(resources, it)
-				bases = append(bases, path{}.key("items").index(i))
+				bases = append(bases, top.Key("items").Index(i))
 			}
 		}
 	}
@@ -182,7 +184,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	// Duplicates the walk did not reach (inside unchecked members).
 	for _, k := range d.Duplicates {
 		if c.dups[k] {
-			c.duplicate(k, path{})
+			c.duplicate(k, nil)
 		}
 	}
 	if sup := c.readSuppressions(); sup != nil {
@@ -270,7 +272,7 @@ func listItems(root *document.Node) *document.Node {
 
 // resource checks one resource: the document's root, or an item of a
 // List at base. It reports whether the resource is ours and was checked.
-func (c *checker) resource(root *document.Node, base path) bool {
+func (c *checker) resource(root *document.Node, base *field.Path) bool {
 	c.base, c.kind, c.reported = base, nil, nil
 	if ignored(root) {
 		return false
@@ -305,12 +307,12 @@ func (c *checker) report(d Diagnostic) {
 }
 
 // at makes a diagnostic on the span of n.
-func at(n *document.Node, p path, sev Severity, rule, msg string) Diagnostic {
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.human(), Pointer: p.pointer(), Message: msg}
+func at(n *document.Node, p *field.Path, sev Severity, rule, msg string) Diagnostic {
+	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.String(), Pointer: p.Pointer(), Message: msg}
 }
 
 // value checks n against s. key is the entry n is the value of, when any.
-func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+func (c *checker) value(n *document.Node, s *schema.Schema, p *field.Path, key *document.Node) {
 	if n.IsNull() || n == c.reported || c.opts.Template && n.Text != "" && n.Text[0] == Masked {
 		return // an optional null is dropped by the cluster; required is checked by the parent
 	}
@@ -344,10 +346,10 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 		}
 		for i, it := range n.Items {
 			if it.IsNull() {
-				c.report(at(it, p.index(i), Error, "type", "must be "+article(s.Items)+"; an empty item is null"))
+				c.report(at(it, p.Index(i), Error, "type", "must be "+article(s.Items)+"; an empty item is null"))
 				continue
 			}
-			c.value(it, s.Items, p.index(i), nil)
+			c.value(it, s.Items, p.Index(i), nil)
 		}
 	default:
 		c.scalar(n, s, p)
@@ -357,7 +359,7 @@ func (c *checker) value(n *document.Node, s *schema.Schema, p path, key *documen
 // mistyped reports a value of the wrong type where a collection belongs.
 // What it holds is placed by no schema: the names of secret members say
 // which of its values are secret (vault: - token: S).
-func (c *checker) mistyped(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) mistyped(n *document.Node, s *schema.Schema, p *field.Path) {
 	c.secrets.StrayIn(n)
 	if s.HoldsSecret() {
 		// An object that holds a secret, written as a scalar or a list:
@@ -368,12 +370,12 @@ func (c *checker) mistyped(n *document.Node, s *schema.Schema, p path) {
 	c.typeError(n, s, p)
 }
 
-func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+func (c *checker) object(n *document.Node, s *schema.Schema, p *field.Path, key *document.Node) {
 	c.keys(n, p)
 	open := c.opts.Partial
 	for _, pr := range n.Pairs {
 		if c.dups[pr.Key] {
-			c.duplicate(pr.Key, p.key(pr.Key.Text))
+			c.duplicate(pr.Key, p.Key(pr.Key.Text))
 		}
 		prop := s.Property(pr.Key.Text)
 		if prop == nil && c.opts.Template && pr.Key.Text != "" && pr.Key.Text[0] == Masked {
@@ -394,7 +396,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 			c.unknown(pr.Key, s, p)
 			continue
 		}
-		c.value(pr.Value, prop.Schema, p.key(prop.Name), pr.Key)
+		c.value(pr.Value, prop.Schema, p.Key(prop.Name), pr.Key)
 	}
 	c.between(n, s, p, key, open)
 	if open {

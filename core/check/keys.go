@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 )
 
 // Kubernetes clients (sigs.k8s.io/yaml) read a mapping's keys as YAML 1.1
@@ -88,7 +89,7 @@ var resolvingWords = [...]string{"y", "Y", "yes", "Yes", "YES", "n", "N", "no", 
 // Kubernetes though written differently (duplicate-key). Two keys can only
 // meet when one of them is read as another, so most mappings cost one
 // cheap look at each key; the others read each key once.
-func (c *checker) keys(n *document.Node, p path) {
+func (c *checker) keys(n *document.Node, p *field.Path) {
 	var cks []string // the cluster's key of each pair, once one differs from its text
 	for _, pr := range n.Pairs {
 		k := pr.Key
@@ -97,14 +98,14 @@ func (c *checker) keys(n *document.Node, p path) {
 		}
 		ck, ok := clusterKey(k)
 		if !ok {
-			c.report(at(k, p.key(k.Text), Error, "yaml-compat",
+			c.report(at(k, p.Key(k.Text), Error, "yaml-compat",
 				"Kubernetes cannot read the null key "+clip(k.Text)+" and refuses the file; quote it ("+strconv.Quote(k.Text)+") if it is a name"))
 			continue
 		}
 		if ck == k.Text {
 			continue
 		}
-		d := at(k, p.key(k.Text), Warning, "yaml-compat",
+		d := at(k, p.Key(k.Text), Warning, "yaml-compat",
 			"Kubernetes reads the key "+clip(k.Text)+" as "+strconv.Quote(ck)+" (YAML 1.1); quote it ("+strconv.Quote(k.Text)+") to keep it as written")
 		d.Fixes = []Fix{c.replaceFix(k, strconv.Quote(k.Text), "Quote the key")}
 		c.report(d)
@@ -134,7 +135,7 @@ func (c *checker) keys(n *document.Node, p path) {
 			}
 			met = true
 			if o := n.Pairs[j].Key; j < i && o.Text != k.Text && !c.dups[k] {
-				c.report(at(k, p.key(k.Text), Error, "duplicate-key",
+				c.report(at(k, p.Key(k.Text), Error, "duplicate-key",
 					"the key "+clip(k.Text)+" is "+strconv.Quote(ck)+" for Kubernetes, like the key "+clip(o.Text)+" above; Kubernetes keeps only the last one"))
 				break
 			}

@@ -18,14 +18,14 @@ func (c *checker) envelope(root *document.Node) bool {
 	av := root.GetPair("apiVersion")
 	kp := root.GetPair("kind")
 	ours := kp != nil && schema.Lookup(kp.Value.String()) != nil
-	at := c.base.key("apiVersion")
+	at := c.base.Key("apiVersion")
 	switch {
 	case av == nil || av.Value.IsNull():
 		if !ours {
 			return false
 		}
 		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required",
-			Path: at.human(), Pointer: at.pointer(),
+			Path: at.String(), Pointer: at.Pointer(),
 			Message: "missing required member \"apiVersion\"; " + kp.Value.Text + " is of " + schema.APIVersion}
 		if av != nil {
 			d.Start, d.End = av.Key.Start, av.Key.End
@@ -60,20 +60,20 @@ func (c *checker) envelope(root *document.Node) bool {
 		}
 		c.reported = av.Value
 		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-			Path: at.human(), Pointer: at.pointer(), Message: msg,
+			Path: at.String(), Pointer: at.Pointer(), Message: msg,
 			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
 	}
-	kindAt := c.base.key("kind")
+	kindAt := c.base.Key("kind")
 	if kp == nil || kp.Value.IsNull() {
 		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
-			Path: kindAt.human(), Pointer: kindAt.pointer(),
+			Path: kindAt.String(), Pointer: kindAt.Pointer(),
 			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
 		return false
 	}
 	c.kind = schema.Lookup(kp.Value.String())
 	if c.kind == nil {
 		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
-			Path: kindAt.human(), Pointer: kindAt.pointer(),
+			Path: kindAt.String(), Pointer: kindAt.Pointer(),
 			Message: "unknown kind " + quoteValue(kp.Value) + "; must be one of " + strings.Join(schema.Names(), ", ")}
 		for _, n := range schema.Names() {
 			if strings.EqualFold(n, kp.Value.Text) {

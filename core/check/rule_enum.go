@@ -7,12 +7,13 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // enum reports a string that is none of the values s allows, with the one
 // most likely meant. The envelope (rule_const.go) reports an unknown kind.
-func (c *checker) enum(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) enum(n *document.Node, s *schema.Schema, p *field.Path) {
 	v := n.Text
 	for _, e := range s.Enum {
 		if e == v {
@@ -33,7 +34,7 @@ func (c *checker) enum(n *document.Node, s *schema.Schema, p path) {
 }
 
 // numberEnum reports a number that is none of the values s allows.
-func (c *checker) numberEnum(n *document.Node, s *schema.Schema, p path, v decimal.Dec) {
+func (c *checker) numberEnum(n *document.Node, s *schema.Schema, p *field.Path, v decimal.Dec) {
 	for _, e := range s.Enum {
 		if r, valid := decimal.Parse(e); valid && decimal.Cmp(r, v) == 0 {
 			return

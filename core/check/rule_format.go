@@ -4,11 +4,12 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // format checks the shapes the specification describes in words.
-func (c *checker) format(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) format(n *document.Node, s *schema.Schema, p *field.Path) {
 	v := n.Text
 	var msg string
 	var fixes []Fix

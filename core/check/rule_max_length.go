@@ -5,11 +5,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // maxLength reports a string longer than s allows, in Unicode code points.
-func (c *checker) maxLength(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) maxLength(n *document.Node, s *schema.Schema, p *field.Path) {
 	if length := utf8.RuneCountInString(n.Text); length > s.MaxLength {
 		c.report(at(n, p, Error, "max-length", "is too long: "+characters(length)+", at most "+strconv.Itoa(s.MaxLength)+" allowed"))
 	}

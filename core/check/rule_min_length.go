@@ -5,12 +5,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // minLength reports a string shorter than s allows, in Unicode code
 // points.
-func (c *checker) minLength(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) minLength(n *document.Node, s *schema.Schema, p *field.Path) {
 	length := utf8.RuneCountInString(n.Text)
 	if length >= s.MinLength {
 		return

@@ -3,12 +3,13 @@ package check
 import (
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // minimum reports a number below min: the minimum of s, or for an integer
 // without one the 64-bit limit.
-func (c *checker) minimum(n *document.Node, s *schema.Schema, p path, min decimal.Dec) {
+func (c *checker) minimum(n *document.Node, s *schema.Schema, p *field.Path, min decimal.Dec) {
 	msg := c.written(n, s) + " is below the minimum of " + bound(min, s.Minimum) + rangeText(s)
 	if s.Minimum == "" {
 		msg = c.written(n, s) + " is beyond the 64-bit limit of " + minInt64.String()

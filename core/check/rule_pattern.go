@@ -2,11 +2,12 @@ package check
 
 import (
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // pattern reports a string that does not match the regular expression of
 // s, said in words too.
-func (c *checker) pattern(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) pattern(n *document.Node, s *schema.Schema, p *field.Path) {
 	c.report(at(n, p, Error, "pattern", c.shown(n, s)+" does not match the pattern "+s.Pattern+": "+s.PatternWords))
 }

@@ -4,14 +4,17 @@ import (
 	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // required reports the required members of s that the mapping n lacks or
 // holds as null. key is the entry n is the value of, nil for a list item.
 // The envelope (rule_const.go) reports a missing apiVersion or kind.
-func (c *checker) required(n *document.Node, s *schema.Schema, p path, key *document.Node) {
+func (c *checker) required(n *document.Node, s *schema.Schema, p *field.Path, key *document.Node) {
 	for _, prop := range s.Properties {
+		// At the resource's root p is c.base itself: the walk starts
+		// from it, and paths compare as pointers.
 		if !prop.Required || p == c.base && (prop.Name == "apiVersion" || prop.Name == "kind") {
 			continue // the envelope has said what is missing there
 		}
@@ -19,7 +22,8 @@ func (c *checker) required(n *document.Node, s *schema.Schema, p path, key *docu
 		if v != nil && !v.Value.IsNull() {
 			continue
 		}
-		d := Diagnostic{Severity: Error, Rule: "required", Path: p.key(prop.Name).human(), Pointer: p.key(prop.Name).pointer()}
+		q := p.Key(prop.Name)
+		d := Diagnostic{Severity: Error, Rule: "required", Path: q.String(), Pointer: q.Pointer()}
 		switch {
 		case v != nil:
 			d.Start, d.End = v.Key.Start, v.Key.End

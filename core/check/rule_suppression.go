@@ -28,67 +28,78 @@ type suppression struct {
 // suppressions maps a line's start offset to what is silenced on it.
 type suppressions map[int]*suppression
 
-// readSuppressions finds the suppression comments of a document. Only
-// comments count: the same text inside a scalar (a block scalar's line, a
-// quoted string) is the value's, and silences nothing. Rule names that are
-// no rule code are reported: a misspelt one would silently do nothing.
+// readSuppressions finds the suppression comments of a document among
+// its comments as the reader read them: the same text inside a scalar (a
+// block scalar's line, a quoted string) is the value's, and silences
+// nothing. Rule names that are no rule code are reported: a misspelt one
+// would silently do nothing.
 func (c *checker) readSuppressions() suppressions {
-	src, d := c.src, c.doc
-	text := src[d.Start:d.End]
-	if !strings.Contains(text, ignoreMark) {
-		return nil
-	}
-	var marks []int
-	for off := 0; ; {
-		i := strings.Index(text[off:], ignoreMark)
-		if i < 0 {
-			break
-		}
-		at := d.Start + off + i
-		if at == 0 || src[at-1] == ' ' || src[at-1] == '\t' || src[at-1] == '\n' {
-			marks = append(marks, at)
-		}
-		off += i + len(ignoreMark)
-	}
-	marks = outsideScalars(d.Root, marks)
-	out := suppressions{}
-	for _, at := range marks {
-		ls := strings.LastIndexByte(src[:at], '\n') + 1
-		le := lineEndOf(src, at)
-		rest := src[at+len(ignoreMark) : le]
-		if i := strings.Index(rest, ignoreMark); i >= 0 {
-			rest = rest[:i] // the next comment on the line speaks for itself
-		}
-		target := ls
-		if strings.TrimSpace(src[ls:at]) == "" && le < d.End {
-			target = le + 1 // a comment alone: the next line
-			if i := strings.IndexByte(src[le:], '\n'); i >= 0 {
-				target = le + i + 1
+	var out suppressions
+	for _, cm := range c.doc.Comments {
+		for _, at := range marks(c.src, cm) {
+			if out == nil {
+				out = suppressions{}
 			}
-		}
-		var rules []string
-		for _, f := range fields(rest, at+len(ignoreMark)) {
-			name := src[f[0]:f[1]]
-			if LookupRule(name) == nil {
-				c.unknownRule(name, f)
-				continue
-			}
-			rules = append(rules, name)
-		}
-		s := out[target]
-		if s == nil {
-			s = &suppression{rules: []string{}}
-			out[target] = s
-		}
-		s.mark = [2]int{at, le}
-		switch {
-		case len(fields(rest, 0)) == 0:
-			s.rules = nil // every rule
-		case s.rules != nil:
-			s.rules = append(s.rules, rules...)
+			c.suppress(out, at, cm.End)
 		}
 	}
 	return out
+}
+
+// marks returns the offsets of the marks in the comment cm: at its start,
+// or after a blank ("# why # mdscheck:ignore").
+func marks(src string, cm document.Span) []int {
+	var out []int
+	for off := cm.Start; ; {
+		i := strings.Index(src[off:cm.End], ignoreMark)
+		if i < 0 {
+			return out
+		}
+		at := off + i
+		if at == cm.Start || src[at-1] == ' ' || src[at-1] == '\t' {
+			out = append(out, at)
+		}
+		off = at + len(ignoreMark)
+	}
+}
+
+// suppress adds to out what the mark at at silences, in a comment that
+// ends at le, the end of its line.
+func (c *checker) suppress(out suppressions, at, le int) {
+	src := c.src
+	ls := strings.LastIndexByte(src[:at], '\n') + 1
+	rest := src[at+len(ignoreMark) : le]
+	if i := strings.Index(rest, ignoreMark); i >= 0 {
+		rest = rest[:i] // the next mark on the line speaks for itself
+	}
+	target := ls
+	if strings.TrimSpace(src[ls:at]) == "" && le < c.doc.End {
+		target = le + 1 // a comment alone: the next line
+		if i := strings.IndexByte(src[le:], '\n'); i >= 0 {
+			target = le + i + 1
+		}
+	}
+	var rules []string
+	for _, f := range fields(rest, at+len(ignoreMark)) {
+		name := src[f[0]:f[1]]
+		if LookupRule(name) == nil {
+			c.unknownRule(name, f)
+			continue
+		}
+		rules = append(rules, name)
+	}
+	s := out[target]
+	if s == nil {
+		s = &suppression{rules: []string{}}
+		out[target] = s
+	}
+	s.mark = [2]int{at, le}
+	switch {
+	case len(fields(rest, 0)) == 0:
+		s.rules = nil // every rule
+	case s.rules != nil:
+		s.rules = append(s.rules, rules...)
+	}
 }
 
 // fields returns the spans of the comma- or blank-separated words of s,
@@ -107,44 +118,6 @@ func fields(s string, base int) [][2]int {
 		}
 	}
 	return out
-}
-
-// outsideScalars keeps the marks that no scalar's text holds.
-func outsideScalars(root *document.Node, marks []int) []int {
-	if root == nil || len(marks) == 0 {
-		return marks
-	}
-	inside := make([]bool, len(marks))
-	markScalars(root, marks, inside)
-	kept := marks[:0]
-	for i, m := range marks {
-		if !inside[i] {
-			kept = append(kept, m)
-		}
-	}
-	return kept
-}
-
-// markScalars sets inside[i] for each mark that a scalar under n holds.
-func markScalars(n *document.Node, marks []int, inside []bool) {
-	if n.Alias {
-		return // its text is the alias's name
-	}
-	if n.Kind == document.Scalar {
-		for i, m := range marks {
-			if m >= n.Start && m < n.End {
-				inside[i] = true
-			}
-		}
-		return
-	}
-	for _, pr := range n.Pairs {
-		markScalars(pr.Key, marks, inside)
-		markScalars(pr.Value, marks, inside)
-	}
-	for _, it := range n.Items {
-		markScalars(it, marks, inside)
-	}
 }
 
 // unknownRule reports a name in a suppression comment that is no rule.

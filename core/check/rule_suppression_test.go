@@ -24,6 +24,20 @@ func TestSuppression(t *testing.T) {
 		// A misspelt rule silences nothing, and says so.
 		{"misspelt rule", "  cloudName: 1 # mdscheck:ignore typ\n", "error type /spec/cloudName\nwarning suppression "},
 		{"one good, one misspelt", "  cloudName: 1 # mdscheck:ignore unknown-fields, type\n", "warning suppression "},
+		// Only the reader's comments count. A line of a block scalar
+		// with " #" in it, which goccy's lexer takes for a comment, is
+		// text; so is a misspelt rule inside a value, which is not
+		// reported.
+		{"after a blank inside a block scalar", "  tags:\n    note: |\n      see # mdscheck:ignore\n      # mdscheck:ignore\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		{"misspelt inside a block scalar", "  tags:\n    note: |\n      # mdscheck:ignore typ\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		{"misspelt inside a quoted string", "  cloudName: 'a\n    # mdscheck:ignore typ'\n  projectVpcId: 2\n", "error type /spec/projectVpcId"},
+		// Real comments about block scalars: on the header's line, and
+		// below the text.
+		{"after a block scalar's header", "  cloudName: | # mdscheck:ignore unknown-field\n    x\n  cloudNmae: y # mdscheck:ignore\n", ""},
+		{"below a block scalar", "  tags:\n    note: |\n      x\n  # mdscheck:ignore\n  projectVpcId: 2\n", ""},
+		// A mark after the text of a comment speaks for itself.
+		{"after a comment's text", "  projectVpcId: 2 # legacy # mdscheck:ignore type\n", ""},
+		{"not after a blank", "  projectVpcId: 2 #mdscheck:ignore\n", "error type /spec/projectVpcId"},
 	}
 	for _, c := range cases {
 		if got := summary(findings(manifest("Kafka", c.spec))); got != c.want {
@@ -53,5 +67,10 @@ func TestSuppressionMessages(t *testing.T) {
 	}
 	if len(unused) != 1 || unused[0] != 7 {
 		t.Errorf("unused suppressions on lines %v, want [7] (the cloudName line's): %+v", unused, ds)
+	}
+	// A mark inside a value is no suppression, so it is no unused one.
+	src = manifest("Kafka", "  tags:\n    note: |\n      # mdscheck:ignore\n      x # mdscheck:ignore\n  cloudName: \"a\n    # mdscheck:ignore\"\n")
+	if ds := report.Validate(src, text.UTF16, opts).Diagnostics; len(ds) != 0 {
+		t.Errorf("marks inside values: %+v", ds)
 	}
 }

@@ -4,12 +4,13 @@ import (
 	"strconv"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // typeError reports a value of the wrong type. A scalar that would be right
 // if quoted or unquoted says so and carries the fix.
-func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
 	want := article(s)
 	d := at(n, p, Error, "type", "")
 	if n.Kind != document.Scalar {
@@ -70,14 +71,14 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p path) {
 	c.report(d)
 }
 
-func (c *checker) stringMap(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) stringMap(n *document.Node, s *schema.Schema, p *field.Path) {
 	c.keys(n, p)
 	for _, pr := range n.Pairs {
 		if c.dups[pr.Key] {
-			c.duplicate(pr.Key, p.key(pr.Key.Text))
+			c.duplicate(pr.Key, p.Key(pr.Key.Text))
 		}
 		v := pr.Value
-		q := p.key(pr.Key.Text)
+		q := p.Key(pr.Key.Text)
 		if v.Kind == document.Scalar && v.Type == document.String {
 			continue
 		}

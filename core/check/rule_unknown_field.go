@@ -6,24 +6,25 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // unknown reports a member the schema does not have, with the nearest
 // known name and, at the top of userConfig, the kinds that do have it.
-func (c *checker) unknown(key *document.Node, s *schema.Schema, p path) {
+func (c *checker) unknown(key *document.Node, s *schema.Schema, p *field.Path) {
 	if c.opts.UnknownFields == 0 {
 		return
 	}
 	name := key.Text
-	q := p.key(name)
+	q := p.Key(name)
 	d := at(key, q, c.opts.UnknownFields, "unknown-field", "unknown field "+strconv.Quote(clip(name)))
 	// A member of another kind's spec or userConfig: say whose it is.
-	in := (*schema.Kind).UserConfig
-	if p.pointer() == "/spec" {
+	in, ptr := (*schema.Kind).UserConfig, p.Pointer()
+	if ptr == "/spec" {
 		in = (*schema.Kind).Spec
 	}
-	if p.pointer() == "/spec" || p.pointer() == "/spec/userConfig" {
+	if ptr == "/spec" || ptr == "/spec/userConfig" {
 		var others []string
 		for _, k := range schema.OwnersOf(in, name) {
 			if k != c.kind.Name {

@@ -4,13 +4,14 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // compat warns about a scalar that Kubernetes (YAML 1.1) reads as value, a
 // what ("the boolean", "the number"), where YAML 1.2 tools read
 // n.YAML12. The keys that Kubernetes reads as other keys are in keys.go.
-func (c *checker) compat(n *document.Node, s *schema.Schema, p path, value, what string) {
+func (c *checker) compat(n *document.Node, s *schema.Schema, p *field.Path, value, what string) {
 	d := at(n, p, Warning, "yaml-compat", c.written(n, s)+" is "+what+" "+value+" for Kubernetes, but YAML 1.2 tools read "+n.YAML12+"; write "+value)
 	if !n.Alias && !c.hidden(n, s) {
 		d.Fixes = []Fix{c.replaceFix(n, value, "Write "+value)}

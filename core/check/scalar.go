@@ -7,6 +7,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 )
 
@@ -61,7 +62,7 @@ func (c *checker) written(n *document.Node, s *schema.Schema) string {
 }
 
 // scalar checks a string, integer, number or boolean value.
-func (c *checker) scalar(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) scalar(n *document.Node, s *schema.Schema, p *field.Path) {
 	if n.Kind != document.Scalar {
 		c.mistyped(n, s, p)
 		return
@@ -91,7 +92,7 @@ var (
 	minInt64 = decimal.FromInt(-1 << 63)
 )
 
-func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) number(n *document.Node, s *schema.Schema, p *field.Path) {
 	if n.Type != document.Int && n.Type != document.Float {
 		c.typeError(n, s, p)
 		return
@@ -144,7 +145,7 @@ func (c *checker) number(n *document.Node, s *schema.Schema, p path) {
 	}
 }
 
-func (c *checker) stringValue(n *document.Node, s *schema.Schema, p path) {
+func (c *checker) stringValue(n *document.Node, s *schema.Schema, p *field.Path) {
 	if len(s.Enum) > 0 {
 		c.enum(n, s, p)
 	}

@@ -24,13 +24,13 @@ import (
 // lines, a scalar alone on its line, escapes but the common ones.
 
 // fast tokenizes text, a document at base in the stream, into r.toks and
-// reports whether it could; when it could not, r.toks and r.header are as
-// they were.
+// its comments into r.comments, and reports whether it could; when it
+// could not, r.toks, r.comments and r.header are as they were.
 func (r *reader) fast(base int, text string) bool {
 	if strings.IndexByte(text, '\t') >= 0 || strings.IndexByte(text, '\r') >= 0 {
 		return false
 	}
-	toks := r.toks[:0]
+	toks, comments := r.toks[:0], r.comments
 	header := -1
 	// parent is the column of the key or "-" of the last value on the
 	// line before: a line indented deeper would continue that value over
@@ -50,12 +50,20 @@ func (r *reader) fast(base int, text string) bool {
 			indent++
 		}
 		switch {
-		case indent == len(line) || line[indent] == '#':
+		case indent == len(line):
+			ls = next
+			continue
+		case line[indent] == '#':
+			comments = append(comments, Span{Start: base + ls + indent, End: base + le})
 			ls = next
 			continue
 		case n == 0 && (line == "---" || strings.HasPrefix(line, "--- ")):
-			if rest := strings.TrimLeft(line[3:], " "); rest != "" && rest[0] != '#' {
+			rest := strings.TrimLeft(line[3:], " ")
+			if rest != "" && rest[0] != '#' {
 				return false
+			}
+			if rest != "" {
+				comments = append(comments, Span{Start: base + le - len(rest), End: base + le})
 			}
 			header = 0
 			ls = next
@@ -71,9 +79,13 @@ func (r *reader) fast(base int, text string) bool {
 			r.toks = toks[:0]
 			return false
 		}
+		// After the line's last token come blanks, and maybe a comment.
+		if i := strings.IndexByte(text[toks[len(toks)-1].end-base:le], '#'); i >= 0 {
+			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
+		}
 		ls = next
 	}
-	r.toks, r.header = toks, header
+	r.toks, r.header, r.comments = toks, header, comments
 	return true
 }
 

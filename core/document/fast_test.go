@@ -16,11 +16,12 @@ import (
 // corpus of real manifests and (with MDSCHECK_CORPUS) the benchmark
 // corpus, on every line of them cut and joined, and by fuzzing.
 
-// viaGoccy returns the tokens of text by goccy's path, and its error.
-func viaGoccy(text string) ([]tok, int, *Error) {
+// viaGoccy returns the tokens and comments of text by goccy's path, and
+// its error.
+func viaGoccy(text string) ([]tok, []Span, int, *Error) {
 	r := &reader{src: text, doc: &Document{}, header: -1}
 	err := r.locate(0, text, tokenize(text, nil))
-	return r.toks, r.header, err
+	return r.toks, r.comments, r.header, err
 }
 
 // sameAsGoccy checks the fast path against goccy's on text, one document,
@@ -32,17 +33,17 @@ func sameAsGoccy(t *testing.T, name, text string) bool {
 	}
 	r := &reader{src: text, doc: &Document{}, header: -1}
 	if !r.fast(0, text) {
-		if len(r.toks) != 0 || r.header != -1 {
-			t.Fatalf("%s: the fast path refused %q but left %d tokens, header %d", name, text, len(r.toks), r.header)
+		if len(r.toks) != 0 || len(r.comments) != 0 || r.header != -1 {
+			t.Fatalf("%s: the fast path refused %q but left %d tokens, %d comments, header %d", name, text, len(r.toks), len(r.comments), r.header)
 		}
 		return false
 	}
-	want, header, err := viaGoccy(text)
+	want, comments, header, err := viaGoccy(text)
 	if err != nil {
 		t.Fatalf("%s: the fast path took %q, which goccy's path refuses: %s", name, text, err.Message)
 	}
-	got := fmt.Sprint(header, plainTypes(r.toks))
-	if w := fmt.Sprint(header, plainTypes(want)); got != w {
+	got := fmt.Sprint(header, plainTypes(r.toks), r.comments)
+	if w := fmt.Sprint(header, plainTypes(want), comments); got != w {
 		t.Fatalf("%s: %q\nfast:  %s\ngoccy: %s", name, text, got, w)
 	}
 	return true

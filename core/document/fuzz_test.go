@@ -3,6 +3,7 @@ package document
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -38,6 +39,9 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("error span [%d,%d) outside the text", d.Err.Start, d.Err.End)
 			}
 			walk(t, src, d.Root)
+			if d.Err == nil && !slices.Equal(d.Comments, commentsByText(src, d)) {
+				t.Fatalf("document %d: comments %v, by the text %v", d.Index, d.Comments, commentsByText(src, d))
+			}
 		}
 	})
 }

@@ -168,6 +168,13 @@ type Document struct {
 	// document has no aliases. A secret reached through an alias is
 	// found by it.
 	Origins map[*Node]*Node
+	// Comments are the spans of the document's comments in order, each
+	// from its '#' to the end of its line (a CR before the line feed
+	// left out); nil when it has none, or when Err is set. They are the
+	// comments as the reader reads them: a '#' in a scalar's text (a
+	// line of a block scalar, a quoted string over lines) is the
+	// value's, and a '#' with no blank before it is text.
+	Comments []Span
 }
 
 // Origin returns the node as written that n was copied from, or n itself.

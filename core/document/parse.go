@@ -177,13 +177,14 @@ func Parse(src string, span Span, index int, lim Limits) *Document {
 // A Reader reads documents one after another, as Parse does, and reuses
 // its memory from one to the next: the slice of goccy's tokens, their
 // located copies and the nodes, which were most of what reading allocated. The document
-// Read returns, its nodes included, is valid only until the next Read; a
+// Read returns, its nodes and comments included, is valid only until the next Read; a
 // caller that keeps documents uses Parse. A Reader is not safe for
 // concurrent use.
 type Reader struct {
-	tokens  []*token.Token
-	toks    []tok
-	entries []entry
+	tokens   []*token.Token
+	toks     []tok
+	entries  []entry
+	comments []Span
 	// nodes is where the next document's nodes go, as many as the
 	// largest document so far had (used, of the last one).
 	nodes []Node
@@ -201,6 +202,7 @@ func (rd *Reader) lend(r *reader) {
 		rd.nodes = make([]Node, rd.used+rd.used/4)
 	}
 	r.tokens, r.toks, r.entries, r.nodes, r.grown = rd.tokens[:0], rd.toks[:0], rd.entries[:0], rd.nodes, true
+	r.comments = rd.comments[:0]
 }
 
 // keepTokens is the size of the largest document, in tokens, whose memory
@@ -211,11 +213,11 @@ const keepTokens = 16 << 10
 
 // keep takes back what r grew, for the next document.
 func (rd *Reader) keep(r *reader) {
-	if max(len(r.tokens), len(r.toks)) > keepTokens {
+	if max(len(r.tokens), len(r.toks), len(r.comments)) > keepTokens {
 		*rd = Reader{}
 		return
 	}
-	rd.tokens, rd.toks, rd.entries, rd.used = r.tokens, r.toks, r.entries, r.used
+	rd.tokens, rd.toks, rd.entries, rd.used, rd.comments = r.tokens, r.toks, r.entries, r.used, r.comments
 }
 
 func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Document) {
@@ -234,7 +236,7 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		// document's failure must not take down the caller or the other
 		// documents.
 		if r := recover(); r != nil {
-			d.Root, d.Duplicates, d.Origins = nil, nil, nil
+			d.Root, d.Duplicates, d.Origins, d.Comments = nil, nil, nil, nil
 			d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start),
 				Message: "the YAML parser could not read this document; check its syntax"}
 		}
@@ -278,11 +280,14 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		rd.lend(r)
 	}
 	d.Root, d.Err = r.read(span.Start, text)
+	if len(r.comments) > 0 {
+		d.Comments = r.comments
+	}
 	if rd != nil {
 		rd.keep(r)
 	}
 	if d.Err != nil {
-		d.Root, d.Duplicates, d.Origins = nil, nil, nil
+		d.Root, d.Duplicates, d.Origins, d.Comments = nil, nil, nil, nil
 	}
 	return d
 }

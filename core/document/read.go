@@ -47,10 +47,11 @@ type reader struct {
 	// parent is the column of the key or "-" whose value is being read,
 	// -1 at the root: block scalars and the lines of flow collections and
 	// quoted scalars must be indented deeper.
-	parent int
-	grown  bool // the first block of nodes is allocated
-	tokens []*token.Token
-	used   int // nodes allocated
+	parent   int
+	grown    bool // the first block of nodes is allocated
+	tokens   []*token.Token
+	used     int    // nodes allocated
+	comments []Span // the document's comments, in order
 }
 
 // node allocates a node. Nodes come in blocks: one allocation for many
@@ -72,6 +73,43 @@ func (r *reader) node(n Node) *Node {
 	*p = n
 	r.nodes = r.nodes[1:]
 	return p
+}
+
+// comment notes the comment whose '#' is at at in the stream: it runs to
+// the end of its line.
+func (r *reader) comment(at int) {
+	if n := len(r.comments); n > 0 && r.comments[n-1].Start >= at {
+		return // noted already, from the text of a scalar goccy misread
+	}
+	end := min(lineEnd(r.src, at), r.docEnd)
+	if end > at && r.src[end-1] == '\r' {
+		end--
+	}
+	r.comments = append(r.comments, Span{Start: at, End: end})
+}
+
+// commentsIn notes the comments in text[from:to], the text goccy took
+// into a scalar past the end YAML gives it: "  #c" in "a: 0\n -  #c", and
+// the lines of "  #c" in "a: 0\n -\n  #c". The text starts at base in the
+// stream. It returns where the first line of other text starts, or -1.
+func (r *reader) commentsIn(base int, text string, from, to int) int {
+	other := -1
+	for ls := from; ls < to; {
+		le := lineEnd(text, ls)
+		i := ls
+		for i < le && isBlankByte(text[i]) {
+			i++
+		}
+		switch {
+		case i == le:
+		case text[i] == '#' && (i == 0 || isBlankByte(text[i-1]) || text[i-1] == '\n'):
+			r.comment(base + i)
+		case other < 0:
+			other = i
+		}
+		ls = le + 1
+	}
+	return other
 }
 
 // read reads the document's text, which starts at base in the stream.
@@ -157,6 +195,15 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			if tk.Type != token.SingleQuoteType {
 				e := beforeComment(text, at, end)
 				end, cut = e, e < end
+				// What goccy took into the scalar past its end holds
+				// comments of which goccy made no token. A plain
+				// scalar's holds no more: YAML (and go-yaml v2) reads
+				// no more of it after a comment line ("a: 0\n -\n  #c\n  x").
+				// A block scalar's text is read from the source.
+				x := r.commentsIn(base, text, end, multiLineEnd(text, at, needle, false))
+				if x >= 0 && !afterBlockHeader(r.toks) {
+					return &Error{Start: base + x, End: base + lineEnd(text, x), Message: "this line is indented deeper than the entry above it, which already has a value"}
+				}
 			}
 		}
 		for ; scan < at; scan++ {
@@ -194,6 +241,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				// goccy takes `"a"#b` and `]#b` for a value and a comment.
 				return &Error{Start: base + at, End: base + at + 1, Message: commentBlank}
 			}
+			r.comment(base + at)
 			continue
 		case token.DocumentHeaderType:
 			r.header = line
@@ -1116,6 +1164,7 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 	if t.typ == token.FoldedType {
 		n.Style = Folded
 	}
+	r.textOnly(lineEnd(r.src, t.start), consumed)
 	for c := r.peek(); c != nil && c.start < consumed; c = r.peek() {
 		if c.end > consumed {
 			// goccy's lexer took lines that are not the scalar's: its
@@ -1127,6 +1176,19 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 	// Nothing may follow the scalar on its last line with text.
 	r.last().endLine = t.line + lines
 	return n, nil
+}
+
+// textOnly drops the comments noted in [start, end) of the stream, which
+// holds the lines of a block scalar: goccy takes a line of its text that
+// starts with '#' ("# no comment" in a scalar at the root), or holds " #"
+// ("Suite #292"), for a comment.
+func (r *reader) textOnly(start, end int) {
+	i := sort.Search(len(r.comments), func(k int) bool { return r.comments[k].Start >= start })
+	j := i
+	for j < len(r.comments) && r.comments[j].Start < end {
+		j++
+	}
+	r.comments = append(r.comments[:i], r.comments[j:]...)
 }
 
 // scalar makes the node of a scalar token.

@@ -65,6 +65,8 @@ func TestReaderValues(t *testing.T) {
 		// refuses them. A '?' alone in a flow mapping is one.
 		{"a: {b: 1, ?}\n", `{"a":{"<nil>":null,"b":1,},}`},
 		{"~: x\n", `{"<nil>":"x",}`},
+		// A '#' after a tag and a tab starts a comment.
+		{"a: !!str\t#x\nb: !\t#y\n", `{"a":"","b":"",}`},
 	} {
 		d := Parse(c.src, Span{0, len(c.src)}, 0, DefaultLimits)
 		if d.Err != nil {
@@ -101,6 +103,11 @@ func TestReaderErrors(t *testing.T) {
 		{"a: 1\n- b\n", "-", "a list item among the keys of a mapping"},
 		{"a: 1\nb\nc: 2\n", "b", "this line has no ':'"},
 		{"- [a]\n  - b\n", "- b", "indented deeper than the entry above it"},
+		// A comment line ends a plain scalar over lines; goccy reads
+		// on, and the line after it was lost.
+		{"a: 0\n -\n  #c\n  x\n", "x", "indented deeper than the entry above it"},
+		{"a: 0\n 1\n  #c\n  x\n", "x", "indented deeper than the entry above it"},
+		{"a: 0\n -\n  #c\nb: 1\n", "", ""},
 		{": x\n", ":", "a ':' without a key"},
 		{"a: [1] x\n", "x", "unexpected text after the value on this line"},
 		{"a: 'x' y\n", "y", "unexpected text after the value on this line"},

@@ -62,7 +62,7 @@ func readAs(d *Document) string {
 		origins = append(origins, fmt.Sprintf("[%d,%d) %q from [%d,%d) %q", copied.Start, copied.End, copied.Text, from.Start, from.End, from.Text))
 	}
 	slices.Sort(origins)
-	return dumpDoc(d) + strings.Join(origins, "\n")
+	return dumpDoc(d) + strings.Join(origins, "\n") + fmt.Sprintf("\ncomments %v", d.Comments)
 }
 
 // TestReaderLetsGoOfAHugeDocument: a Reader keeps the memory of the
@@ -82,7 +82,7 @@ func TestReaderLetsGoOfAHugeDocument(t *testing.T) {
 	if d := rd.Read(huge, Span{0, len(huge)}, 0, DefaultLimits); d.Err != nil || len(d.Root.Items) != keepTokens {
 		t.Fatalf("the huge document: %v", d.Err)
 	}
-	if rd.tokens != nil || rd.nodes != nil || rd.toks != nil {
+	if rd.tokens != nil || rd.nodes != nil || rd.toks != nil || rd.comments != nil {
 		t.Errorf("the Reader kept the huge document's memory: %d tokens, %d nodes", cap(rd.tokens), cap(rd.nodes))
 	}
 	if d := rd.Read(small, Span{0, len(small)}, 0, DefaultLimits); d.Err != nil || readAs(d) != readAs(Parse(small, Span{0, len(small)}, 0, DefaultLimits)) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -43,7 +44,7 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 			end += 2 // a quoted key: the quotes too, as the parsed path's range
 		}
 	}
-	secretInfo := fast && (len(path) == 1 && path[0] == "kind" || human(path) == "metadata.name" ||
+	secretInfo := fast && (len(path) == 1 && path[0] == "kind" || place(path).String() == "metadata.name" ||
 		len(path) >= 2 && path[0] == "spec" && path[1] == "connInfoSecretTarget")
 	if !fast || secretInfo {
 		d := document.Parse(src, document.Span{Start: 0, End: len(src)}, 0, document.DefaultLimits)
@@ -76,7 +77,7 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	if s == nil {
 		return nil
 	}
-	title := human(path)
+	title := place(path).String()
 	var b strings.Builder
 	b.WriteString(schema.DescribeMember(title, s, required))
 	var hs *HoverSecret
@@ -172,21 +173,16 @@ func memberAt(root *schema.Schema, path []string) (*schema.Schema, bool) {
 	return p.Schema, p.Required
 }
 
-// human writes a path Kubernetes style, dotted names in brackets.
-func human(path []string) string {
-	var b strings.Builder
+// place is the field path of path, whose "[]" steps are any item of a
+// list: hover describes a member of the schema, not one document's.
+func place(path []string) *field.Path {
+	var p *field.Path
 	for _, k := range path {
-		switch {
-		case k == "[]":
-			b.WriteString("[]")
-		case strings.Contains(k, "."):
-			b.WriteString("[" + k + "]")
-		default:
-			if b.Len() > 0 {
-				b.WriteByte('.')
-			}
-			b.WriteString(k)
+		if k == "[]" {
+			p = p.Items()
+		} else {
+			p = p.Key(k)
 		}
 	}
-	return b.String()
+	return p
 }

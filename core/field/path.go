@@ -1,0 +1,148 @@
+// Package field names a place in a document, as Kubernetes'
+// apimachinery field.Path does: the keys and list indexes from the
+// document's root, written Kubernetes style (spec.userConfig.ip_filter[0])
+// for people and as an RFC 6901 JSON pointer (/spec/userConfig/ip_filter/0)
+// for programs.
+package field
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Path is a place in a document: a step (a key, an index, or any item of
+// a list) below its parent place. The nil *Path is the document's root.
+//
+// A path is a chain of immutable steps that share their parents, so a
+// walk over a tree extends it at every member for one small step and no
+// string: the strings of its notations are written only when asked for,
+// as a finding does. The compiler keeps a step on the stack when it can:
+// when the path does not outlive the function that made it and goes down
+// no recursion.
+type Path struct {
+	up    *Path
+	key   string // the key of a key step
+	index int    // the index of an index step; keyStep or itemsStep
+}
+
+// The index of a step that is no index step.
+const (
+	keyStep   = -1
+	itemsStep = -2
+)
+
+// Key returns the place of the member called name of the mapping at p.
+func (p *Path) Key(name string) *Path {
+	return &Path{up: p, key: name, index: keyStep}
+}
+
+// Index returns the place of the item i (from 0) of the list at p. It
+// panics when i is negative.
+func (p *Path) Index(i int) *Path {
+	if i < 0 {
+		panic("field: negative index")
+	}
+	return &Path{up: p, index: i}
+}
+
+// Items returns the place of any item of the list at p, where no index is
+// meant: a member of a kind's schema rather than of one document. String
+// writes the step as "[]"; Pointer writes it as "-", which in RFC 6901
+// names no item of the list (JSON Patch appends there).
+func (p *Path) Items() *Path {
+	return &Path{up: p, index: itemsStep}
+}
+
+// String writes the path Kubernetes style: keys joined by dots, indexes
+// in brackets (spec.userConfig.ip_filter[0]), and in brackets too a key
+// that would read as more than one step or as none: one with a dot, a
+// bracket or a blank, or the empty key
+// (metadata.annotations[example.io/name]). The root is "".
+func (p *Path) String() string { return p.text(false) }
+
+// Pointer writes the path as an RFC 6901 JSON pointer: each step after a
+// slash, with "~" and "/" in keys escaped as "~0" and "~1"
+// (/metadata/annotations/example.io~1name). The root is "", the pointer to
+// the whole document. An index and a key of the same digits read alike
+// here; String tells them apart.
+func (p *Path) Pointer() string { return p.text(true) }
+
+// text writes the path in Pointer's notation or String's, into a string
+// of the size it needs.
+func (p *Path) text(pointer bool) string {
+	n := 0
+	for q := p; q != nil; q = q.up {
+		pre, text, post := q.step(pointer)
+		n += len(pre) + len(text) + len(post)
+		if pointer && q.index == keyStep {
+			n += strings.Count(text, "~") + strings.Count(text, "/") // escaped
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	p.write(&b, pointer)
+	return b.String()
+}
+
+// write writes the path to b, its parents first. The recursion is as
+// deep as the path, which the reader's limit on nesting bounds; a stack
+// of the steps would need memory of its own.
+func (p *Path) write(b *strings.Builder, pointer bool) {
+	if p == nil {
+		return
+	}
+	p.up.write(b, pointer)
+	pre, text, post := p.step(pointer)
+	b.WriteString(pre)
+	if pointer && p.index == keyStep {
+		writeEscaped(b, text)
+	} else {
+		b.WriteString(text)
+	}
+	b.WriteString(post)
+}
+
+// step returns the step as Pointer or String writes it: what comes before
+// its text, its text (a key unescaped), and what comes after.
+func (p *Path) step(pointer bool) (pre, text, post string) {
+	switch {
+	case p.index == itemsStep && pointer:
+		return "/", "-", ""
+	case p.index == itemsStep:
+		return "[", "", "]"
+	case p.index >= 0 && pointer:
+		return "/", strconv.Itoa(p.index), ""
+	case p.index >= 0:
+		return "[", strconv.Itoa(p.index), "]"
+	case pointer:
+		return "/", p.key, ""
+	case bracketed(p.key):
+		return "[", p.key, "]"
+	case p.up == nil:
+		return "", p.key, ""
+	}
+	return ".", p.key, ""
+}
+
+// bracketed reports whether String writes the key in brackets: a key
+// with a dot, a bracket or a blank would read as more than one step, and
+// the empty key as none.
+func bracketed(key string) bool {
+	return key == "" || strings.ContainsAny(key, ".[] ")
+}
+
+// writeEscaped writes key as a reference token of RFC 6901.
+func writeEscaped(b *strings.Builder, key string) {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch c {
+		case '~':
+			b.WriteByte('~')
+			c = '0'
+		case '/':
+			b.WriteByte('~')
+			c = '1'
+		}
+		b.WriteByte(c)
+	}
+}
