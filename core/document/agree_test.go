@@ -74,7 +74,7 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 			t.Errorf("%s: document %d: goccy reads it, the reader says %q at %d:\n%s", name, i, d.Err.Message, d.Err.Start, text)
 		case old.Err == nil:
 			if a, b := dumpDoc(old), dumpDoc(d); a != b && !tagEndsLine(text) && !rangesMended(t, src, old.Root, d.Root) {
-				if v, read := yamlV2Value(text); read && v != canon(d.Root) && !anchorNameBeyondV2(text) {
+				if v, read := yamlV2Value(text); read && v != canon(d.Root) && !anchorNameBeyondV2(text) && !yaml11Break(text) {
 					t.Errorf("%s: document %d: trees differ\n--- goccy\n%s--- reader\n%s--- text\n%s", name, i, a, b, text)
 					continue
 				}
@@ -216,6 +216,12 @@ func anchorNameBeyondV2(text string) bool {
 	}
 	return false
 }
+
+// yaml11Break reports whether text holds a character that YAML 1.1, and
+// so go-yaml v2, takes for a line break, and YAML 1.2 for text: NEL
+// (U+0085), LS (U+2028), PS (U+2029). The reader reads YAML 1.2's, and v2
+// does not judge such text.
+func yaml11Break(text string) bool { return strings.ContainsAny(text, "\u0085\u2028\u2029") }
 
 // canon writes the value of a tree in one canonical form, keys sorted.
 func canon(n *Node) string {
