@@ -4,7 +4,7 @@ import "strings"
 
 // elsewhere are the rules that a package other than core/check finds,
 // with the file that finds them: the rules that compare a manifest with
-// its previous version. A rule that some data names (the transitions)
+// its previous version, and those across the resources of a run. A rule that some data names (the transitions)
 // is found in the file that reads that data.
 var elsewhere = [...]struct{ code, file string }{
 	{"immutable", "core/change/compare.go"},
@@ -12,6 +12,9 @@ var elsewhere = [...]struct{ code, file string }{
 	{"deletion", "core/change/deletion.go"},
 	{"disk-space", "core/change/transition.go"},
 	{"transition", "core/change/transition.go"},
+	{"secret-conflict", "core/cross/conflict.go"},
+	{"secret-key", "core/cross/key.go"},
+	{"secret-prefix", "core/cross/prefix.go"},
 }
 
 // File is the file that finds the rule's violations, from the root of

@@ -39,6 +39,10 @@ var Rules = []Rule{
 	{"disk-space", "The disk size went down (the data is re-balanced) or was removed (the current size stays)."},
 	{"restart", "A member whose change restarts all instances of the service changed."},
 	{"transition", "A change that the specification's prose of a kind forbids or explains (a renamed schema topic, a shard balance setting turned off)."},
+	// Found across the resources of a run (core/cross).
+	{"secret-conflict", "Two resources write the same connection Secret, or one named like a Secret of the set or like the resource's own token Secret."},
+	{"secret-key", "A workload reads a key that the resource writing the Secret does not write, or reads the Secret of a resource that writes none."},
+	{"secret-prefix", "One container's envFrom takes two connection Secrets whose keys are the same environment variables."},
 }
 
 // RuleURL is where the documentation of a rule is, with an example: on the
