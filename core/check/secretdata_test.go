@@ -131,3 +131,21 @@ func TestFilesKeptInSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretWrittenAsATag: a tag where a secret's value belongs ("pw:
+// !S") is the secret its author meant.
+func TestSecretWrittenAsATag(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	copied := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
+	for _, doc := range []string{
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: !" + s + "\n",
+		manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: !"+s+" x\n"),
+	} {
+		res := report.Validate(doc+"---\n"+copied, text.UTF16, check.DefaultOptions)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, s) {
+				t.Errorf("%q: a message quotes the secret: %s", doc, d.Message)
+			}
+		}
+	}
+}

@@ -379,6 +379,13 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 func (v Values) Texts() []string {
 	var out []string
 	for n := range v.origins {
+		if n.Tag != "" && !strings.HasPrefix(n.Tag, "!!") {
+			// A tag of one's own where a secret belongs ("pw: !S") is
+			// the secret its author meant, written one sign too early.
+			if t := strings.TrimSuffix(strings.TrimLeft(n.Tag, "!<"), ">"); t != "" {
+				out = append(out, t)
+			}
+		}
 		if n.Kind == document.Scalar && n.Type != document.Null && n.Type != document.Bool && n.Text != "" {
 			out = append(out, n.Text)
 			if n.YAML12 != "" {
