@@ -83,6 +83,7 @@ func (s *server) reloadConfigs(skip *openDoc) {
 	s.cfg.mu.Lock()
 	s.cfg.finder = nil
 	s.cfg.mu.Unlock()
+	s.queueIndex(true) // what the workspace's index excludes may change
 	for _, d := range s.openDocuments() {
 		if d != skip {
 			s.schedule(d, debounce)
@@ -122,6 +123,7 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 	file, checked := d.checker.run(src, settings.options(), enc)
 	// The lifecycle findings obey the configuration like the others.
 	s.addChanges(d, src, settings.Previous, enc, &file)
+	s.addCross(d, src, enc, &file)
 	if settings.Previous != previousOff {
 		// What the previous version held is secret here too.
 		g := &secret.Gate{}
@@ -172,6 +174,7 @@ func (s *server) didCloseConfig(uri string) {
 // didChangeWatchedFiles reloads the configuration when a configuration
 // file is created, changed or deleted on disk.
 func (s *server) didChangeWatchedFiles(_ *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	s.filesChanged(p.Changes) // the workspace's manifests (workspace_watch.go)
 	for _, c := range p.Changes {
 		if path, ok := uriPath(c.URI); ok && (config.IsName(path) || filepath.Base(path) == ".git") {
 			s.reloadConfigs(nil)
