@@ -123,6 +123,8 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 				},
 				CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{" "}},
 				HoverProvider:          true,
+				DefinitionProvider:     true,
+				ReferencesProvider:     true,
 				DocumentSymbolProvider: true,
 				CodeActionProvider:     protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
 				ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{commandConnectionSecret}},

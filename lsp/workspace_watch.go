@@ -135,5 +135,7 @@ func (s *server) closeCross(d *openDoc) {
 func (s *server) startCross() {
 	s.ws = newWorkspace()
 	s.ws.onGate = s.storeWorkspaceGate
+	s.proto.TextDocumentDefinition = s.definition
+	s.proto.TextDocumentReferences = s.references
 	s.proto.WorkspaceDidChangeWorkspaceFolders = s.didChangeWorkspaceFolders
 }
