@@ -231,7 +231,7 @@ func (w *workspace) putDisk(batch []diskRead, gen int) []*openDoc {
 		w.onGate(g)
 	}
 	for _, r := range batch {
-		if _, open := w.open[r.key]; open {
+		if _, open := w.open[r.key]; open || r.keep {
 			continue
 		}
 		if r.file == nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/internal/config"
+	"github.com/mdscheck/mdscheck/internal/kustomize"
 	"github.com/mdscheck/mdscheck/internal/reading"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -55,11 +56,13 @@ type indexer struct {
 }
 
 // diskRead is what reading one file gave: its facts, or nothing (file
-// nil) when it is gone or no longer one of the index's.
+// nil) when it is gone or no longer one of the index's; keep leaves what
+// the set holds of it as it is (an open document stands for it).
 type diskRead struct {
 	key   string
 	file  *diskFile
 	facts *cross.Facts
+	keep  bool
 }
 
 // errTooLarge refuses a file over the limit of a stream.
@@ -79,9 +82,9 @@ func isYAML(path string) bool {
 
 // readDisk reads the file at path: its facts, and the secrets of its text
 // as a check finds them (for the gate: the file's names reach messages).
-// It reads it as the editor would (a Helm template with its actions
-// masked) and refuses what a check would not read.
-func readDisk(path, uri string) (*cross.Facts, *diskFile, error) {
+// It reads it as mode says, as the editor would (a Helm template with its
+// actions masked), and refuses what a check would not read.
+func readDisk(path, uri string, mode reading.Mode) (*cross.Facts, *diskFile, error) {
 	f, st, err := reading.OpenFile(path)
 	if err != nil {
 		return nil, nil, err
@@ -98,7 +101,6 @@ func readDisk(path, uri string) (*cross.Facts, *diskFile, error) {
 	if int64(len(b)) > limit {
 		return nil, nil, errTooLarge // it grew since
 	}
-	mode := readingOf(uri)
 	src := mode.Text(string(b))
 	spans, tooBig := report.Spans(src)
 	if tooBig != nil {
@@ -219,13 +221,14 @@ func (s *server) index(rescan bool, paths map[string]bool, gen int) {
 	for _, key := range gone {
 		batch = append(batch, diskRead{key: key})
 	}
+	var how kustomize.Readings // each kustomization read once
 	last := time.Now()
 	for p := range todo {
 		if s.shutDown() {
 			return
 		}
 		s.yield()
-		batch = append(batch, s.readOne(p))
+		batch = append(batch, s.readOne(p, &how))
 		if time.Since(last) >= flushEvery {
 			s.flush(batch, gen)
 			batch, last = batch[:0], time.Now()
@@ -235,17 +238,22 @@ func (s *server) index(rescan bool, paths map[string]bool, gen int) {
 }
 
 // readOne reads the file at path for the index; a file that is gone,
-// excluded or unreadable is forgotten.
-func (s *server) readOne(path string) diskRead {
+// excluded or unreadable is forgotten, and one open in the editor is not
+// read (its text stands for it). how says how files are read.
+func (s *server) readOne(path string, how *kustomize.Readings) diskRead {
 	w := s.ws
 	uri := fileURI(path)
 	w.mu.Lock()
 	key, _ := w.fileKey(uri)
+	_, open := w.open[key]
 	w.mu.Unlock()
 	if !s.indexable(path) {
 		return diskRead{key: key}
 	}
-	facts, f, err := readDisk(path, uri)
+	if open {
+		return diskRead{key: key, keep: true}
+	}
+	facts, f, err := readDisk(path, uri, how.Of(path))
 	switch {
 	case errors.Is(err, errTooLarge):
 		s.noteOnce(path+" too large", fmt.Sprintf("workspace: %s is larger than %d MiB; its resources are not indexed", path, document.DefaultLimits.StreamBytes>>20))

@@ -463,3 +463,71 @@ func TestWorkspaceOpenBuffers(t *testing.T) {
 	}
 	s.waitCross(u, uriKey, search, other, prefix)
 }
+
+// TestWorkspaceLeavesOut: what never meets the workspace's resources: a
+// Kustomize patch of one of them, a name a Helm template writes (two
+// charts with one template), a file outside the workspace folder.
+func TestWorkspaceLeavesOut(t *testing.T) {
+	template := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  project: p\n  plan: business-4\n"
+	dir := workspaceRepo(t, map[string]string{
+		"deploy/kustomization.yaml":     "patches:\n  - path: plan.yaml\n",
+		"deploy/plan.yaml":              "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: logs\nspec:\n  plan: business-8\n",
+		"charts/a/Chart.yaml":           "apiVersion: v2\nname: a\nversion: 0.1.0\n",
+		"charts/a/templates/kafka.yaml": template,
+		"charts/b/Chart.yaml":           "apiVersion: v2\nname: b\nversion: 0.1.0\n",
+		"charts/b/templates/kafka.yaml": template,
+	})
+	s := startIn(t, dir)
+	s.indexed(indexedFiles + 6)
+	services := workspaceFiles["services.yaml"]
+	su := uri.File(filepath.Join(dir, "services.yaml"))
+	s.openAsync(su, services)
+	s.waitCross(su, fmt.Sprintf("%d secret-conflict 1: has the name of a Secret of this set in secrets.yaml", lineOf(t, services, "name: creds", 1).Line))
+	tu := uri.File(filepath.Join(dir, "charts", "a", "templates", "kafka.yaml"))
+	s.openAsync(tu, template)
+	s.waitCross(tu)
+
+	// Outside the folder, a Kafka of the same name meets only its file.
+	outside := uri.File(filepath.Join(t.TempDir(), "logs.yaml"))
+	s.openAsync(outside, services)
+	s.waitCross(outside)
+	s.indexed(indexedFiles + 6)
+	s.waitCross(su, fmt.Sprintf("%d secret-conflict 1: has the name of a Secret of this set in secrets.yaml", lineOf(t, services, "name: creds", 1).Line))
+}
+
+// TestWorkspaceFolders: a folder added to the workspace joins it, under
+// its name in messages, and a folder removed leaves it.
+func TestWorkspaceFolders(t *testing.T) {
+	root := t.TempDir()
+	services, apps := filepath.Join(root, "services"), filepath.Join(root, "apps")
+	writeFile(t, filepath.Join(services, "services.yaml"), workspaceFiles["services.yaml"])
+	src := workspaceFiles["workloads.yaml"]
+	writeFile(t, filepath.Join(apps, "workloads.yaml"), src)
+	s := startIn(t, services)
+	s.indexed(1)
+	u := uri.File(filepath.Join(apps, "workloads.yaml"))
+	s.openAsync(u, src)
+	s.waitCross(u) // outside the workspace: it meets only itself
+
+	folders := func(added, removed string) {
+		t.Helper()
+		var ev protocol.WorkspaceFoldersChangeEvent
+		if added != "" {
+			ev.Added = []protocol.WorkspaceFolder{{URI: uri.File(added), Name: filepath.Base(added)}}
+		}
+		if removed != "" {
+			ev.Removed = []protocol.WorkspaceFolder{{URI: uri.File(removed), Name: filepath.Base(removed)}}
+		}
+		if err := s.srv.DidChangeWorkspaceFolders(s.ctx, &protocol.DidChangeWorkspaceFoldersParams{Event: ev}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	folders(apps, "")
+	line := func(what string, n int) int { return int(lineOf(t, src, what, n).Line) }
+	s.waitCross(u,
+		fmt.Sprintf("%d secret-key 1: the Kafka \"logs\" in services/services.yaml writes no key \"KAFKA_URI\"", line("key: KAFKA_URI", 1)),
+		fmt.Sprintf("%d secret-key 1: the OpenSearch \"search\" in services/services.yaml does not write", line("key: OPENSEARCH_HOST", 1)),
+		fmt.Sprintf("%d secret-prefix 2: the Secret \"metrics\"", line("name: metrics", 1)))
+	folders("", services)
+	s.waitCross(u)
+}
