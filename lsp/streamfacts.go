@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/document"
@@ -30,24 +32,73 @@ func (c *streamFacts) of(src string) *cross.Facts {
 		c.done = nil
 		return out // not read at all, as the check says
 	}
-	done := make(map[string]*cross.Facts, len(spans))
-	var rd document.Reader
+	docs := make([]*cross.Facts, len(spans))
+	texts := make([]string, len(spans))
+	var todo []int
 	for i, sp := range spans {
-		t := src[sp.Start:sp.End]
-		f, ok := c.done[t]
-		if !ok {
-			f, ok = done[t] // the same document twice (empty ones, copies)
+		texts[i] = src[sp.Start:sp.End]
+		if f, ok := c.done[texts[i]]; ok {
+			docs[i] = f
+		} else {
+			todo = append(todo, i)
 		}
-		if !ok {
-			// The facts hold parts of the text they were read from:
-			// of this document's copy, not of the whole stream.
-			t = strings.Clone(t)
-			f = &cross.Facts{}
-			f.Add(rd.Read(t, document.Span{End: len(t)}, 0, document.DefaultLimits))
-		}
-		done[t] = f
-		out.Append(f, sp.Start, i)
+	}
+	readFacts(texts, docs, todo)
+	done := make(map[string]*cross.Facts, len(spans))
+	var writers, secrets, reads, envFroms int
+	for i, f := range docs {
+		done[texts[i]] = f
+		writers, secrets, reads, envFroms = writers+len(f.Writers), secrets+len(f.Secrets), reads+len(f.Reads), envFroms+len(f.EnvFroms)
+	}
+	// Sized once: a keystroke in a stream of 2,000 resources copies
+	// their facts, and should not grow the lists as it goes.
+	out.Writers, out.Secrets = make([]cross.Writer, 0, writers), make([]cross.SecretManifest, 0, secrets)
+	out.Reads, out.EnvFroms = make([]cross.Read, 0, reads), make([]cross.EnvFrom, 0, envFroms)
+	for i, f := range docs {
+		out.Append(f, spans[i].Start, i)
 	}
 	c.done = done
 	return out
+}
+
+// readFacts reads the facts of the documents texts[i] for i in todo into
+// docs[i], each from a copy of its text (the facts hold parts of the text
+// they were read from: of this document, not of the whole stream), and
+// one text read once. Many documents (a stream opened) are read on every
+// processor.
+func readFacts(texts []string, docs []*cross.Facts, todo []int) {
+	first := map[string]int{}
+	var work []int
+	for _, i := range todo {
+		if _, ok := first[texts[i]]; !ok {
+			first[texts[i]] = i
+			work = append(work, i)
+		}
+	}
+	var next atomic.Int64
+	read := func() {
+		var rd document.Reader
+		for n := int(next.Add(1)) - 1; n < len(work); n = int(next.Add(1)) - 1 {
+			i := work[n]
+			t := strings.Clone(texts[i])
+			f := &cross.Facts{}
+			f.Add(rd.Read(t, document.Span{End: len(t)}, 0, document.DefaultLimits))
+			texts[i], docs[i] = t, f
+		}
+	}
+	workers := 1
+	if len(work) >= parallelFrom {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(read)
+	}
+	wg.Wait()
+	// Copies of a document read once share its facts.
+	for _, i := range todo {
+		if j := first[texts[i]]; j != i {
+			texts[i], docs[i] = texts[j], docs[j]
+		}
+	}
 }
