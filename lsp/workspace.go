@@ -28,6 +28,9 @@ type workspace struct {
 	mu    sync.Mutex
 	set   cross.Set
 	roots []root
+	// gen counts the changes of the folders: what was read under older
+	// ones is dropped (putDisk), the keys it has being the old ones.
+	gen int
 	// files are the files read from disk that the set holds, by key;
 	// open are the files that an open document stands for, by key.
 	files map[string]*diskFile
@@ -93,10 +96,11 @@ func (w *workspace) setRoots(uris []string) []*openDoc {
 	labels := map[string]int{}
 	for _, u := range uris {
 		p, ok := uriPath(u)
+		p = filepath.Clean(p)
 		if !ok || slices.ContainsFunc(roots, func(r root) bool { return r.path == p }) {
 			continue
 		}
-		r := root{path: filepath.Clean(p), label: filepath.Base(p)}
+		r := root{path: p, label: filepath.Base(p)}
 		labels[r.label]++
 		roots = append(roots, r)
 	}
@@ -109,11 +113,9 @@ func (w *workspace) setRoots(uris []string) []*openDoc {
 	// The most specific folder names a file of nested ones.
 	slices.SortStableFunc(roots, func(a, b root) int { return len(b.path) - len(a.path) })
 
-	w.scan.mu.Lock()
-	w.scan.gen++
-	w.scan.mu.Unlock()
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.gen++
 	w.roots = roots
 	w.set = cross.Set{}
 	w.files = map[string]*diskFile{}
@@ -125,11 +127,11 @@ func (w *workspace) setRoots(uris []string) []*openDoc {
 	return docs
 }
 
-// rootsNow returns the workspace folders.
-func (w *workspace) rootsNow() []root {
+// rootsNow returns the workspace folders and their generation.
+func (w *workspace) rootsNow() ([]root, int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.roots
+	return w.roots, w.gen
 }
 
 // fileKey returns the name of the file of uri in the set and in messages:
@@ -191,7 +193,7 @@ func (w *workspace) staleLocked(except *openDoc) []*openDoc {
 }
 
 // keep returns the one copy of s the index keeps (cross.Facts.Own).
-// w.mu is held.
+// w.stringsMu is held.
 func (w *workspace) keep(s string) string {
 	if k, ok := w.strings[s]; ok {
 		return k
@@ -211,12 +213,9 @@ func (w *workspace) keep(s string) string {
 // file an open document stands for keeps the document's facts. It
 // returns the open documents whose cross findings changed.
 func (w *workspace) putDisk(batch []diskRead, gen int) []*openDoc {
-	w.scan.mu.Lock()
-	current := w.scan.gen == gen
-	w.scan.mu.Unlock()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if !current {
+	if gen != w.gen {
 		return nil // the folders changed: a rescan reads them again
 	}
 	var added []*diskFile

@@ -126,12 +126,7 @@ func benchServer(dir string) *server {
 
 // indexNow reads the workspace as the server does at initialized, on
 // this goroutine.
-func (s *server) indexNow() {
-	s.ws.scan.mu.Lock()
-	gen := s.ws.scan.gen
-	s.ws.scan.mu.Unlock()
-	s.index(true, nil, gen)
-}
+func (s *server) indexNow() { s.index(true, nil) }
 
 // TestGeneratedWorkspace holds the generator to what the benchmarks say
 // it makes: every file indexed, every resource and workload in the set,
@@ -223,7 +218,7 @@ func BenchmarkWorkspaceUpdate(b *testing.B) {
 		}
 		reads[i] = s.readOne(changed, &kustomize.Readings{})
 	}
-	gen := s.ws.scan.gen
+	_, gen := s.ws.rootsNow()
 	b.Run("put", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			s.ws.putDisk([]diskRead{reads[i%2]}, gen)

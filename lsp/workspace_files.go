@@ -46,9 +46,6 @@ type indexer struct {
 	running bool
 	rescan  bool            // walk the folders again
 	paths   map[string]bool // files to read again, or to forget when gone
-	// gen counts the changes of the workspace folders: a batch read under
-	// older folders is dropped.
-	gen int
 	// read counts the files read since the server started (stats).
 	read int
 	// warned holds the notes said once (a file too large, too many files).
@@ -162,7 +159,7 @@ func (s *server) runIndexer() {
 	ix := &s.ws.scan
 	for {
 		ix.mu.Lock()
-		rescan, paths, gen := ix.rescan, ix.paths, ix.gen
+		rescan, paths := ix.rescan, ix.paths
 		ix.rescan, ix.paths = false, nil
 		if (!rescan && len(paths) == 0) || s.shutDown() {
 			ix.running = false
@@ -170,7 +167,7 @@ func (s *server) runIndexer() {
 			return
 		}
 		ix.mu.Unlock()
-		s.safely("indexing the workspace", func() { s.index(rescan, paths, gen) })
+		s.safely("indexing the workspace", func() { s.index(rescan, paths) })
 	}
 }
 
@@ -183,12 +180,14 @@ func (s *server) shutDown() bool {
 
 // index reads the files a rescan finds new or changed, and paths; a file
 // that is gone or excluded is forgotten.
-func (s *server) index(rescan bool, paths map[string]bool, gen int) {
+func (s *server) index(rescan bool, paths map[string]bool) {
 	w := s.ws
+	roots, gen := w.rootsNow()
 	todo := map[string]bool{}
 	var gone []string
 	if rescan {
-		found := s.walk(w.rootsNow())
+		found := s.walk(roots)
+		open := map[string]string{} // key: the path of an open file
 		w.mu.Lock()
 		for key, f := range w.files {
 			if st, ok := found[f.path]; !ok {
@@ -197,17 +196,22 @@ func (s *server) index(rescan bool, paths map[string]bool, gen int) {
 				delete(found, f.path) // read already, unchanged
 			}
 		}
-		// An open file the configuration now excludes leaves the set;
-		// its checks put nothing (run stops before addCross).
-		var excluded []string
 		for key, o := range w.open {
-			if p, ok := uriPath(o.doc.uri); ok && s.excluded(p) {
-				excluded = append(excluded, key)
+			if p, ok := uriPath(o.doc.uri); ok {
+				open[key] = p
 			}
 		}
 		w.mu.Unlock()
 		for p := range found {
 			todo[p] = true
+		}
+		// An open file the configuration now excludes leaves the set;
+		// its checks put nothing (run stops before addCross).
+		var excluded []string
+		for key, p := range open {
+			if s.excluded(p) {
+				excluded = append(excluded, key)
+			}
 		}
 		for _, d := range w.forgetOpen(excluded) {
 			s.schedule(d, debounce)
@@ -356,7 +360,8 @@ func (s *server) indexable(path string) bool {
 	if !isYAML(path) || config.IsName(path) || s.excluded(path) {
 		return false
 	}
-	for _, r := range s.ws.rootsNow() {
+	roots, _ := s.ws.rootsNow()
+	for _, r := range roots {
 		if rel, ok := within(r.path, path); ok {
 			for _, part := range strings.Split(filepath.Dir(rel), string(filepath.Separator)) {
 				if strings.HasPrefix(part, ".") && part != "." {

@@ -40,14 +40,13 @@ func workspaceFolders(p *protocol.InitializeParams) []string {
 }
 
 // startWorkspace reads the workspace folders in the background and asks
-// the client to report changes to their YAML files, where it can. It
-// runs on its own goroutine: the reply to the registration is read by the
-// read loop.
+// the client to report changes to their YAML files, where it can (also
+// with no folder yet: one may be added). It runs on its own goroutine:
+// the reply to the registration is read by the read loop.
 func (s *server) startWorkspace() {
-	if len(s.ws.rootsNow()) == 0 {
-		return
+	if roots, _ := s.ws.rootsNow(); len(roots) > 0 {
+		s.queueIndex(true)
 	}
-	s.queueIndex(true)
 	s.cfg.mu.Lock()
 	watch := s.cfg.watch
 	s.cfg.mu.Unlock()
@@ -101,7 +100,8 @@ func (s *server) didChangeWorkspaceFolders(_ *glsp.Context, p *protocol.DidChang
 		}
 	}
 	var uris []string
-	for _, r := range s.ws.rootsNow() {
+	roots, _ := s.ws.rootsNow()
+	for _, r := range roots {
 		if !removed[r.path] {
 			uris = append(uris, fileURI(r.path))
 		}
