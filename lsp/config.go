@@ -204,6 +204,18 @@ func watchesFiles(raw json.RawMessage) bool {
 // where it can. It runs on its own goroutine: the reply is read by the
 // read loop.
 func (s *server) watchConfigs() {
+	var globs []string
+	for _, n := range config.Names {
+		globs = append(globs, "**/"+n)
+	}
+	s.registerWatchers("mdscheck-config", globs...)
+}
+
+// registerWatchers asks the client to report the changes of the files
+// that match globs (workspace/didChangeWatchedFiles), under the
+// registration id, when it lets the server register watchers. Never on
+// the read loop: the reply is read by it.
+func (s *server) registerWatchers(id string, globs ...string) {
 	s.cfg.mu.Lock()
 	watch := s.cfg.watch
 	s.cfg.mu.Unlock()
@@ -213,15 +225,15 @@ func (s *server) watchConfigs() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var watchers []protocol.FileSystemWatcher
-	for _, n := range config.Names {
-		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + n})
+	for _, g := range globs {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: g})
 	}
 	err := s.client.call(ctx, string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
-		ID: "mdscheck-config", Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
+		ID: id, Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
 		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}, nil)
 	if err != nil {
-		s.log.Printf("registering file watchers for the configuration: %v", err)
+		s.log.Printf("registering file watchers (%s): %v", id, err)
 	}
 }
 

@@ -387,12 +387,15 @@ func TestWorkspaceFilesChangeOnDisk(t *testing.T) {
 		yes := true
 		p.Capabilities.Workspace.DidChangeWatchedFiles = &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &yes}
 	})
-	s.waitFor("the registration of the workspace's watcher", func() bool {
+	s.waitFor("the registration of the watchers of the workspace and of its configuration", func() bool {
 		v, _ := registrations.Load(s)
 		list, _ := v.([]string)
-		return slices.ContainsFunc(list, func(r string) bool {
-			return strings.HasPrefix(r, "workspace/didChangeWatchedFiles ") && strings.Contains(r, `"**/*.{yaml,yml}"`)
-		})
+		registered := func(glob string) bool {
+			return slices.ContainsFunc(list, func(r string) bool {
+				return strings.HasPrefix(r, "workspace/didChangeWatchedFiles ") && strings.Contains(r, `"`+glob+`"`)
+			})
+		}
+		return registered("**/*.{yaml,yml}") && registered("**/.mdscheck.yaml")
 	})
 	src := workspaceFiles["workloads.yaml"]
 	u := uri.File(filepath.Join(dir, "workloads.yaml"))

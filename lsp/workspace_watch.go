@@ -1,10 +1,8 @@
 package lsp
 
 import (
-	"context"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/internal/config"
@@ -47,21 +45,7 @@ func (s *server) startWorkspace() {
 	if roots, _ := s.ws.rootsNow(); len(roots) > 0 {
 		s.queueIndex(true)
 	}
-	s.cfg.mu.Lock()
-	watch := s.cfg.watch
-	s.cfg.mu.Unlock()
-	if !watch {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	err := s.client.call(ctx, string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
-		ID: "mdscheck-workspace", Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
-		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*.{yaml,yml}"}}},
-	}}}, nil)
-	if err != nil {
-		s.log.Printf("registering file watchers for the workspace: %v", err)
-	}
+	s.registerWatchers("mdscheck-workspace", "**/*.{yaml,yml}")
 }
 
 // filesChanged reads again the YAML files changed on disk, and forgets
