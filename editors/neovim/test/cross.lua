@@ -8,36 +8,12 @@
 -- file explains, and goes to the definition of the Secret's name, as a
 -- user would with `gd` mapped to vim.lsp.buf.definition().
 
-local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
+local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
+local run = dofile(here .. "/run.lua")
+local editor = dofile(here .. "/editor.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
-local TIMEOUT = 15000
-
-vim.notify = function(msg, level)
-  table.insert(results.log, ("notify[%s]: %s"):format(tostring(level), msg))
-end
-
-local function wait(what, cond)
-  if not vim.wait(TIMEOUT, cond, 20) then
-    error(("timed out after %d ms waiting for %s"):format(TIMEOUT, what))
-  end
-end
-
-local function diagnostics(buf)
-  local list = {}
-  for _, d in ipairs(vim.diagnostic.get(buf)) do
-    table.insert(list, {
-      line = d.lnum,
-      col = d.col,
-      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code),
-      severity = d.severity,
-      message = d.message,
-    })
-  end
-  table.sort(list, function(a, b)
-    return a.line < b.line or (a.line == b.line and a.col < b.col)
-  end)
-  return list
-end
+local wait, diagnostics = editor.wait, editor.diagnostics
+editor.capture_notify(results)
 
 local function main()
   vim.cmd("filetype on")
