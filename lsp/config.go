@@ -83,6 +83,7 @@ func (s *server) reloadConfigs(skip *openDoc) {
 	s.cfg.mu.Lock()
 	s.cfg.finder = nil
 	s.cfg.mu.Unlock()
+	s.queueIndex(true) // what the workspace's index excludes may change
 	for _, d := range s.openDocuments() {
 		if d != skip {
 			s.schedule(d, debounce)
@@ -122,6 +123,7 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 	file, checked := d.checker.run(src, settings.options(), enc)
 	// The lifecycle findings obey the configuration like the others.
 	s.addChanges(d, src, settings.Previous, enc, &file)
+	s.addCross(d, src, enc, &file)
 	if settings.Previous != previousOff {
 		// What the previous version held is secret here too.
 		g := &secret.Gate{}
@@ -172,6 +174,7 @@ func (s *server) didCloseConfig(uri string) {
 // didChangeWatchedFiles reloads the configuration when a configuration
 // file is created, changed or deleted on disk.
 func (s *server) didChangeWatchedFiles(_ *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	s.filesChanged(p.Changes) // the workspace's manifests (workspace_watch.go)
 	for _, c := range p.Changes {
 		if path, ok := uriPath(c.URI); ok && (config.IsName(path) || filepath.Base(path) == ".git") {
 			s.reloadConfigs(nil)
@@ -201,6 +204,18 @@ func watchesFiles(raw json.RawMessage) bool {
 // where it can. It runs on its own goroutine: the reply is read by the
 // read loop.
 func (s *server) watchConfigs() {
+	var globs []string
+	for _, n := range config.Names {
+		globs = append(globs, "**/"+n)
+	}
+	s.registerWatchers("mdscheck-config", globs...)
+}
+
+// registerWatchers asks the client to report the changes of the files
+// that match globs (workspace/didChangeWatchedFiles), under the
+// registration id, when it lets the server register watchers. Never on
+// the read loop: the reply is read by it.
+func (s *server) registerWatchers(id string, globs ...string) {
 	s.cfg.mu.Lock()
 	watch := s.cfg.watch
 	s.cfg.mu.Unlock()
@@ -210,15 +225,15 @@ func (s *server) watchConfigs() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var watchers []protocol.FileSystemWatcher
-	for _, n := range config.Names {
-		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + n})
+	for _, g := range globs {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: g})
 	}
 	err := s.client.call(ctx, string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
-		ID: "mdscheck-config", Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
+		ID: id, Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
 		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}, nil)
 	if err != nil {
-		s.log.Printf("registering file watchers for the configuration: %v", err)
+		s.log.Printf("registering file watchers (%s): %v", id, err)
 	}
 }
 

@@ -139,11 +139,7 @@ func readCursor(src string, offset int) *cursor {
 		if l.indent != 0 || l.dash || l.key == "" {
 			continue
 		}
-		v := strings.TrimSpace(src[l.start:text.LineEnd(src, l.start)])
-		v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, l.key+":")), `"'`)
-		if i := strings.Index(v, " #"); i >= 0 {
-			v = strings.TrimSpace(v[:i])
-		}
+		v := scalarOf(src, l)
 		switch l.key {
 		case "kind":
 			c.kind = schema.Lookup(v)
@@ -182,6 +178,13 @@ func readCursor(src string, offset int) *cursor {
 // the list item; below, at a line indented less or at the next item.
 // Linear in the document's lines.
 func (c *cursor) siblings(src string, cur int) {
+	c.eachSibling(src, cur, func(l line) { c.present[l.key] = true })
+}
+
+// eachSibling calls fn with the line of each key of the cursor's mapping
+// but the cursor's own line, which starts at cur: the mapping's bounds
+// are those siblings describes.
+func (c *cursor) eachSibling(src string, cur int, fn func(line)) {
 	ends := func(l line) bool { return l.indent < c.indent && !(l.dash && l.keyCol == c.indent) }
 	for ls := cur; ls > 0; {
 		ls = prevLine(src, ls)
@@ -193,7 +196,7 @@ func (c *cursor) siblings(src string, cur int) {
 			break
 		}
 		if l.key != "" && l.keyCol == c.indent {
-			c.present[l.key] = true
+			fn(l)
 		}
 		if l.dash && l.keyCol == c.indent {
 			break // the first key of this list item
@@ -208,9 +211,19 @@ func (c *cursor) siblings(src string, cur int) {
 			break
 		}
 		if l.key != "" && l.keyCol == c.indent {
-			c.present[l.key] = true
+			fn(l)
 		}
 	}
+}
+
+// scalarOf returns the value written after the key of l, a line of src,
+// read loosely: without a comment after it and without its quotes.
+func scalarOf(src string, l line) string {
+	_, v, _ := splitKey(src[l.start+l.keyCol : text.LineEnd(src, l.start)])
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.Trim(strings.TrimSpace(v), `"'`)
 }
 
 func isWordByte(b byte) bool {

@@ -1,0 +1,39 @@
+package lsp
+
+import (
+	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+)
+
+// addCross adds to file, the result of src (a version of the open
+// document d), the findings that cross resources (core/cross): the
+// version's facts replace its file's in the workspace's set first, and
+// the other open documents whose cross findings that changes are checked
+// again; a file outside the workspace folders meets only itself. The
+// findings follow the configuration like the others (run applies it
+// after), and their messages, which quote names of other files, pass
+// the gates of every file now: a file closed before they are sent is
+// said no more.
+func (s *server) addCross(d *openDoc, src string, enc text.Encoding, file *report.File) {
+	found, stale := s.ws.putOpen(d, d.checker.as.Text(src), src)
+	for _, o := range stale {
+		s.schedule(o, debounce)
+	}
+	if len(found) == 0 {
+		return
+	}
+	g := s.runGate()
+	idx := text.NewIndex(src)
+	for _, f := range found {
+		r := report.Convert(idx, f, enc)
+		r.Message = g.Clean(r.Message)
+		file.Diagnostics = append(file.Diagnostics, r)
+	}
+}
+
+// isClosed reports whether the editor closed d.
+func (d *openDoc) isClosed() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.closed
+}
