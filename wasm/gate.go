@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
@@ -73,14 +71,7 @@ func remember(src string, g *secret.Gate) {
 func documentGate(src string, pos text.Position) *secret.Gate {
 	// Documents start at the start of a line: the line's start tells the
 	// document, without an index of a text that may be huge.
-	at := 0
-	for line := 0; line < pos.Line; line++ {
-		i := strings.IndexByte(src[at:], '\n')
-		if i < 0 {
-			break
-		}
-		at += i + 1
-	}
+	at, _ := text.SeekLine(src, pos.Line)
 	g := &secret.Gate{}
 	for _, sp := range document.SplitN(src, maxDocuments) {
 		if at < sp.Start || at > sp.End {

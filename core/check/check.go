@@ -1,8 +1,6 @@
 package check
 
 import (
-	"github.com/mdscheck/mdscheck/core/text"
-
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
@@ -391,14 +389,4 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p path, key *docume
 		return
 	}
 	c.required(n, s, p, key)
-}
-
-// lineEndOf is the end of the line of src that holds off, before its
-// line break (a CRLF's CR included).
-func lineEndOf(src string, off int) int {
-	e := text.LineEnd(src, off)
-	if e > off && e < len(src) && src[e-1] == '\r' {
-		e--
-	}
-	return e
 }

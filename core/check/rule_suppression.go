@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // The suppression comment. On a line with YAML, it silences that line; alone
@@ -34,13 +35,13 @@ type suppressions map[int]*suppression
 // no rule code are reported: a misspelt one would silently do nothing.
 func (c *checker) readSuppressions() suppressions {
 	src, d := c.src, c.doc
-	text := src[d.Start:d.End]
-	if !strings.Contains(text, ignoreMark) {
+	body := src[d.Start:d.End]
+	if !strings.Contains(body, ignoreMark) {
 		return nil
 	}
 	var marks []int
 	for off := 0; ; {
-		i := strings.Index(text[off:], ignoreMark)
+		i := strings.Index(body[off:], ignoreMark)
 		if i < 0 {
 			break
 		}
@@ -53,18 +54,14 @@ func (c *checker) readSuppressions() suppressions {
 	marks = outsideScalars(d.Root, marks)
 	out := suppressions{}
 	for _, at := range marks {
-		ls := strings.LastIndexByte(src[:at], '\n') + 1
-		le := lineEndOf(src, at)
+		ls, le := text.LineStart(src, at), text.LineBreak(src, at)
 		rest := src[at+len(ignoreMark) : le]
 		if i := strings.Index(rest, ignoreMark); i >= 0 {
 			rest = rest[:i] // the next comment on the line speaks for itself
 		}
 		target := ls
 		if strings.TrimSpace(src[ls:at]) == "" && le < d.End {
-			target = le + 1 // a comment alone: the next line
-			if i := strings.IndexByte(src[le:], '\n'); i >= 0 {
-				target = le + i + 1
-			}
+			target = text.LineEnd(src, le) + 1 // a comment alone: the next line
 		}
 		var rules []string
 		for _, f := range fields(rest, at+len(ignoreMark)) {
@@ -171,7 +168,7 @@ func (s suppressions) silenced(src string, d Diagnostic) bool {
 	if s == nil || d.Rule == "yaml-syntax" || d.Rule == "limit" || d.Rule == "suppression" {
 		return false
 	}
-	lineStart := strings.LastIndexByte(src[:d.Start], '\n') + 1
+	lineStart := text.LineStart(src, d.Start)
 	sup := s[lineStart]
 	if sup == nil {
 		return false

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/token"
+
+	textpkg "github.com/mdscheck/mdscheck/core/text"
 )
 
 // The reader builds a document's tree from goccy/go-yaml's tokens with
@@ -248,11 +250,11 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			skipLine = line
 			switch {
 			case len(r.toks) == 0 && r.header < 0:
-				if msg := r.directives.add(text[at:lineEnd(text, at)]); msg != "" {
-					return &Error{Start: base + at, End: base + lineEnd(text, at), Message: msg}
+				if msg := r.directives.add(text[at:textpkg.LineEnd(text, at)]); msg != "" {
+					return &Error{Start: base + at, End: base + textpkg.LineEnd(text, at), Message: msg}
 				}
 			case !afterBlockHeader(r.toks):
-				return &Error{Start: base + at, End: base + lineEnd(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
+				return &Error{Start: base + at, End: base + textpkg.LineEnd(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
 			}
 			continue
 		}
@@ -283,7 +285,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		}
 	}
 	if r.directives.seen && r.header < 0 {
-		return &Error{Start: base, End: base + lineEnd(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
+		return &Error{Start: base, End: base + textpkg.LineEnd(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
 	}
 	if mend {
 		r.toks = mendFlowColons(r.src, r.toks)
@@ -795,7 +797,7 @@ func (r *reader) continuation(t *tok, end, min int) *Error {
 		for ls+spaces < end && r.src[ls+spaces] == ' ' {
 			spaces++
 		}
-		rest := strings.TrimLeft(r.src[ls+spaces:lineEnd(r.src, ls)], " \t\r")
+		rest := strings.TrimLeft(r.src[ls+spaces:textpkg.LineEnd(r.src, ls)], " \t\r")
 		if spaces < min && rest != "" && (quoted || rest[0] != '#' && rest[0] != ']' && rest[0] != '}') {
 			what := "flow collection ('[' or '{')"
 			if quoted {

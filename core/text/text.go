@@ -175,6 +175,31 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 	return i
 }
 
+// The functions below find a line's bounds from an offset by a scan of
+// that line alone: for code that looks at a line or two of a text it has
+// no Index of (a checker on one document of a large stream).
+
+// SeekLine returns the offset of the start of line in s, and the line it
+// reached: the last line of s when s has fewer lines.
+func SeekLine(s string, line int) (offset, reached int) {
+	for reached < line {
+		i := strings.IndexByte(s[offset:], '\n')
+		if i < 0 {
+			break
+		}
+		offset += i + 1
+		reached++
+	}
+	return offset, reached
+}
+
+// LineStart returns the offset of the start of the line of s that holds
+// off. An offset past the end is on the last line.
+func LineStart(s string, off int) int {
+	off = min(max(off, 0), len(s))
+	return strings.LastIndexByte(s[:off], '\n') + 1
+}
+
 // LineEnd returns the offset of the end of the line of s that holds off,
 // before its line feed; len(s) on the last line. An offset past the end
 // is the end.
@@ -186,4 +211,16 @@ func LineEnd(s string, off int) int {
 		return off + i
 	}
 	return len(s)
+}
+
+// LineBreak returns where the line of s that holds off breaks: LineEnd,
+// or the carriage return before it when the line ends in CRLF. It is
+// where Index.LineEnd puts the end of a line, and where the text of the
+// line ends as an editor shows it.
+func LineBreak(s string, off int) int {
+	e := LineEnd(s, off)
+	if e > off && e < len(s) && s[e-1] == '\r' {
+		e--
+	}
+	return e
 }

@@ -64,3 +64,29 @@ func TestLineEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestLineStartAndBreak(t *testing.T) {
+	s := "ab\r\ncd\n\nef"
+	for _, c := range []struct{ off, start, brk int }{
+		{0, 0, 2}, {2, 0, 2}, {3, 0, 3}, {4, 4, 6}, {6, 4, 6}, {7, 7, 7}, {8, 8, 10}, {10, 8, 10}, {99, 8, 10},
+	} {
+		if got := LineStart(s, c.off); got != c.start {
+			t.Errorf("LineStart(%q, %d) = %d, want %d", s, c.off, got, c.start)
+		}
+		if got := LineBreak(s, c.off); got != c.brk {
+			t.Errorf("LineBreak(%q, %d) = %d, want %d", s, c.off, got, c.brk)
+		}
+	}
+	for line, want := range []int{0, 4, 7, 8, 8} {
+		if off, reached := SeekLine(s, line); off != want || reached != min(line, 3) {
+			t.Errorf("SeekLine(%q, %d) = %d, %d; want %d, %d", s, line, off, reached, want, min(line, 3))
+		}
+	}
+	// Where Index puts the end of every line.
+	idx := NewIndex(s)
+	for line := range idx.Lines() {
+		if got, want := LineBreak(s, idx.LineStart(line)), idx.LineEnd(line); got != want {
+			t.Errorf("line %d: LineBreak %d, Index.LineEnd %d", line, got, want)
+		}
+	}
+}
