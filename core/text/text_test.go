@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestPositionRoundTrip(t *testing.T) {
 	src := "a: é\r\nb: 😀x\nc"
@@ -87,6 +90,32 @@ func TestLineStartAndBreak(t *testing.T) {
 	for line := range idx.Lines() {
 		if got, want := LineBreak(s, idx.LineStart(line)), idx.LineEnd(line); got != want {
 			t.Errorf("line %d: LineBreak %d, Index.LineEnd %d", line, got, want)
+		}
+	}
+}
+
+// TestCursorAsIndex: a Cursor gives the positions an Index gives, for
+// offsets in order, backwards and scattered, in every encoding, on a text
+// of CRLF lines, characters of two, three and four bytes and a last line
+// without a line break.
+func TestCursorAsIndex(t *testing.T) {
+	src := "a: é\r\nb: 😀x\n\n\r\nkey: \"€😀\"\r\n  - 𝒫\nend"
+	idx := NewIndex(src)
+	var offsets []int
+	for off := -1; off <= len(src)+1; off++ {
+		offsets = append(offsets, off)
+	}
+	backwards := slices.Clone(offsets)
+	slices.Reverse(backwards)
+	scattered := []int{len(src), 0, 7, 3, 20, 19, 8, len(src) - 2, 1, 12}
+	for _, enc := range []Encoding{UTF16, UTF8, UTF32} {
+		for _, order := range [][]int{offsets, backwards, scattered} {
+			c := NewCursor(src)
+			for _, off := range order {
+				if got, want := c.Position(off, enc), idx.Position(off, enc); got != want {
+					t.Errorf("encoding %d, offset %d: Cursor %+v, Index %+v", enc, off, got, want)
+				}
+			}
 		}
 	}
 }
