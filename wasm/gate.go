@@ -18,10 +18,20 @@ func fileGate(files ...*report.File) *secret.Gate {
 	for _, f := range files {
 		f.Feed(g)
 	}
+	keepRuleCodes(g)
+	return g
+}
+
+// keepRuleCodes declares the rule codes safe in g, which they are in every
+// result, unless g knows no secret: then it masks nothing, and a map of
+// them made for every call would only be garbage.
+func keepRuleCodes(g *secret.Gate) {
+	if g.Empty() {
+		return
+	}
 	for _, r := range check.Rules {
 		g.Safe(r.Code)
 	}
-	return g
 }
 
 // textGate returns the gate of the secrets of every document of src (as
@@ -37,10 +47,11 @@ func textGate(src string) *secret.Gate {
 	if c.limit != nil {
 		return nil // the documents past the budget are not known
 	}
-	g := fileGate()
+	g := &secret.Gate{}
 	for _, r := range c.results {
 		r.Info.Feed(g)
 	}
+	keepRuleCodes(g)
 	remember(src, g)
 	return g
 }
