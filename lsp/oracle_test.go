@@ -88,13 +88,15 @@ func (f finding) String() string {
 
 // expected is what the core finds in src, in positions of enc.
 func expected(src string, enc text.Encoding, opts check.Options) []finding {
-	f := report.Validate(src, enc, opts)
+	f := report.Validate(src, opts)
+	idx := text.NewIndex(f.Text)
 	sev := map[string]protocol.DiagnosticSeverity{"error": 1, "warning": 2, "information": 3, "hint": 4}
 	out := []finding{}
 	for _, d := range f.Diagnostics {
+		r := idx.Range(d.Start, d.End, enc)
 		out = append(out, finding{Range: protocol.Range{
-			Start: protocol.Position{Line: uint32(d.Range.Start.Line), Character: uint32(d.Range.Start.Character)},
-			End:   protocol.Position{Line: uint32(d.Range.End.Line), Character: uint32(d.Range.End.Character)},
+			Start: protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)},
+			End:   protocol.Position{Line: uint32(r.End.Line), Character: uint32(r.End.Character)},
 		}, Rule: d.Rule, Severity: sev[d.Severity.String()], Message: d.Message})
 	}
 	return out

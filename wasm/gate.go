@@ -44,13 +44,11 @@ func textGate(src string) *secret.Gate {
 		return last.g
 	}
 	c := checkText(src)
-	if c.limit != nil {
+	if !c.Complete() {
 		return nil // the documents past the budget are not known
 	}
 	g := &secret.Gate{}
-	for _, r := range c.results {
-		r.Info.Feed(g)
-	}
+	c.Feed(g)
 	keepRuleCodes(g)
 	remember(src, g)
 	return g
