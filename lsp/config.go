@@ -95,7 +95,7 @@ func (s *server) reloadConfigs(skip *openDoc) {
 // its own mistakes; a manifest gets its findings at the severities of
 // the configuration that applies to it, then of the editor's settings,
 // and none when the configuration excludes it.
-func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encoding) (report.File, []checkedText) {
+func (s *server) run(d *openDoc, src string, settings Settings) (report.File, []checkedText) {
 	path, onDisk := uriPath(d.uri)
 	if onDisk && config.IsName(path) {
 		c := config.Parse(path, src)
@@ -104,7 +104,7 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 		if known, ok := s.configs().Cached(path); !ok || known.Src != src {
 			s.reloadConfigs(d)
 		}
-		return configReport(c, enc), nil
+		return configReport(c), nil
 	}
 	p := config.Policy{}
 	if onDisk {
@@ -113,17 +113,17 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 			s.configError(err)
 		}
 		if c.Excluded(path) {
-			return report.File{Diagnostics: []report.Diagnostic{}}, nil
+			return report.File{Text: src, Diagnostics: []check.Diagnostic{}}, nil
 		}
 		p = c.Policy(path)
 	}
 	if l, ok := config.ParseLevel(settings.UnknownFields); ok {
 		p["unknown-field"] = l // the editor's setting wins
 	}
-	file, checked := d.checker.run(src, settings.options(), enc)
+	file, checked := d.checker.run(src, settings.options())
 	// The lifecycle findings obey the configuration like the others.
-	s.addChanges(d, src, settings.Previous, enc, &file)
-	s.addCross(d, src, enc, &file)
+	s.addChanges(d, src, settings.Previous, &file)
+	s.addCross(d, src, &file)
 	if settings.Previous != previousOff {
 		// What the previous version held is secret here too.
 		g := &secret.Gate{}
@@ -149,14 +149,12 @@ func (s *server) configError(err error) {
 
 // configReport turns the mistakes of a configuration file into findings,
 // a did-you-mean into a quick fix.
-func configReport(c *config.Config, enc text.Encoding) report.File {
-	idx := text.NewIndex(c.Src)
-	f := report.File{Documents: []report.Document{}, Diagnostics: make([]report.Diagnostic, 0, len(c.Problems))}
+func configReport(c *config.Config) report.File {
+	f := report.File{Text: c.Src, Documents: []report.Document{}, Diagnostics: make([]check.Diagnostic, 0, len(c.Problems))}
 	for _, p := range c.Problems {
-		d := report.Diagnostic{Severity: check.Error, Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc),
-			Start: p.Start, End: p.End}
+		d := check.Diagnostic{Start: p.Start, End: p.End, Severity: check.Error, Rule: configRule, Message: p.Message}
 		if p.Replace != "" {
-			d.Fixes = []report.Fix{{Title: "Change to " + p.Replace, Edits: []report.Edit{{Range: d.Range, NewText: p.Replace}}}}
+			d.Fixes = []check.Fix{{Title: "Change to " + p.Replace, Edits: []check.Edit{{Start: p.Start, End: p.End, NewText: p.Replace}}}}
 		}
 		f.Diagnostics = append(f.Diagnostics, d)
 	}

@@ -1,9 +1,6 @@
 package lsp
 
-import (
-	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
-)
+import "github.com/mdscheck/mdscheck/core/report"
 
 // addCross adds to file, the result of src (a version of the open
 // document d), the findings that cross resources (core/cross): the
@@ -14,7 +11,7 @@ import (
 // after), and their messages, which quote names of other files, pass
 // the gates of every file now: a file closed before they are sent is
 // said no more.
-func (s *server) addCross(d *openDoc, src string, enc text.Encoding, file *report.File) {
+func (s *server) addCross(d *openDoc, src string, file *report.File) {
 	found, stale := s.ws.putOpen(d, d.checker.as.Text(src), src)
 	for _, o := range stale {
 		s.schedule(o, debounce)
@@ -23,11 +20,9 @@ func (s *server) addCross(d *openDoc, src string, enc text.Encoding, file *repor
 		return
 	}
 	g := s.runGate()
-	idx := text.NewIndex(src)
 	for _, f := range found {
-		r := report.Convert(idx, f, enc)
-		r.Message = g.Clean(r.Message)
-		file.Diagnostics = append(file.Diagnostics, r)
+		f.Message = g.Clean(f.Message)
+		file.Diagnostics = append(file.Diagnostics, f)
 	}
 }
 

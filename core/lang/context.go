@@ -106,12 +106,6 @@ func splitKey(s string) (key, rest string, ok bool) {
 	return "", "", false
 }
 
-// prevLine returns the start of the line before the one that starts at
-// ls, which is not the first.
-func prevLine(src string, ls int) int {
-	return strings.LastIndexByte(src[:ls-1], '\n') + 1
-}
-
 // nextLine returns the start of the line after the one that starts at
 // ls, or -1 when that is the last. A text that ends with a line break
 // ends with an empty line.
@@ -149,7 +143,7 @@ func readCursor(src string, offset int) *cursor {
 	}
 
 	// The current line up to the cursor.
-	ls := strings.LastIndexByte(src[:offset], '\n') + 1
+	ls := text.LineStart(src, offset)
 	before := src[ls:offset]
 	w := len(before)
 	for w > 0 && isWordByte(before[w-1]) {
@@ -187,7 +181,7 @@ func (c *cursor) siblings(src string, cur int) {
 func (c *cursor) eachSibling(src string, cur int, fn func(line)) {
 	ends := func(l line) bool { return l.indent < c.indent && !(l.dash && l.keyCol == c.indent) }
 	for ls := cur; ls > 0; {
-		ls = prevLine(src, ls)
+		ls = text.LineStart(src, ls-1)
 		l := lineAt(src, ls)
 		if l.blank {
 			continue
@@ -240,7 +234,7 @@ func (c *cursor) parents(src string, cur, indent, itemAt int) []string {
 		indent = itemAt
 	}
 	for ls := cur; ls > 0 && indent > 0; {
-		ls = prevLine(src, ls)
+		ls = text.LineStart(src, ls-1)
 		l := lineAt(src, ls)
 		if l.blank {
 			continue
