@@ -3,7 +3,7 @@ package lsp
 import (
 	"encoding/json"
 
-	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -24,14 +24,15 @@ func (s *server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	versioned := s.caps.documentChanges
 	s.mu.Unlock()
 	kind := protocol.CodeActionKindQuickFix
+	at := newPositions(res.file.Text, res.enc)
 	for _, cd := range p.Context.Diagnostics {
-		found := findDiagnostic(res.file.Diagnostics, cd)
+		found := findDiagnostic(res.file.Diagnostics, cd, at)
 		if found == nil {
 			continue
 		}
 		for _, fx := range found.Fixes {
 			a := protocol.CodeAction{Title: fx.Title, Kind: &kind, Diagnostics: []protocol.Diagnostic{cd},
-				Edit: workspaceEdit(d.uri, res.version, fx.Edits, versioned)}
+				Edit: workspaceEdit(d.uri, res.version, fx.Edits, at, versioned)}
 			if len(found.Fixes) == 1 {
 				yes := true
 				a.IsPreferred = &yes
@@ -67,14 +68,14 @@ func (s *server) findings(d *openDoc) *checkResult {
 		return last
 	}
 	settings, enc := s.current(), s.encoding()
-	file, _ := s.run(d, src, settings, enc)
-	return &checkResult{version: version, text: src, file: file}
+	file, _ := s.run(d, src, settings)
+	return &checkResult{version: version, text: src, file: file, enc: enc}
 }
 
 // findDiagnostic finds the finding the client's diagnostic stands for: by
 // its data, preferring one at the same range; for clients that drop data,
 // by range and message.
-func findDiagnostic(ds []report.Diagnostic, cd protocol.Diagnostic) *report.Diagnostic {
+func findDiagnostic(ds []check.Diagnostic, cd protocol.Diagnostic, at *positions) *check.Diagnostic {
 	var data diagnosticData
 	hasData := false
 	if cd.Data != nil {
@@ -83,10 +84,10 @@ func findDiagnostic(ds []report.Diagnostic, cd protocol.Diagnostic) *report.Diag
 		}
 	}
 	r := cd.Range
-	var first *report.Diagnostic
+	var first *check.Diagnostic
 	for i := range ds {
 		x := &ds[i]
-		same := toRange(x.Range) == r
+		same := at.rng(x.Start, x.End) == r
 		switch {
 		case hasData && x.Rule == data.Rule && x.Pointer == data.Pointer && x.Document == data.Document:
 			if same {
@@ -105,10 +106,10 @@ func findDiagnostic(ds []report.Diagnostic, cd protocol.Diagnostic) *report.Diag
 // workspaceEdit applies a fix's edits to uri, tied to the version they
 // were computed for when the client takes versioned edits (it then refuses
 // them if the text has changed since).
-func workspaceEdit(uri string, version int32, edits []report.Edit, versioned bool) *protocol.WorkspaceEdit {
+func workspaceEdit(uri string, version int32, edits []check.Edit, at *positions, versioned bool) *protocol.WorkspaceEdit {
 	tes := make([]protocol.TextEdit, len(edits))
 	for i, e := range edits {
-		tes[i] = protocol.TextEdit{Range: toRange(e.Range), NewText: e.NewText}
+		tes[i] = protocol.TextEdit{Range: at.rng(e.Start, e.End), NewText: e.NewText}
 	}
 	if !versioned {
 		return &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{uri: tes}}

@@ -29,6 +29,9 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		complete = completeConfig
 	}
 	items := complete(src, position(p.Position), enc)
+	if !isConfig(d.uri) {
+		items = append(items, s.completeSecretKey(d, src, position(p.Position), enc)...)
+	}
 	s.mu.Lock()
 	snippets, insertReplace := s.caps.snippets, s.caps.insertReplace
 	s.mu.Unlock()

@@ -83,6 +83,7 @@ func (s *server) reloadConfigs(skip *openDoc) {
 	s.cfg.mu.Lock()
 	s.cfg.finder = nil
 	s.cfg.mu.Unlock()
+	s.queueIndex(true) // what the workspace's index excludes may change
 	for _, d := range s.openDocuments() {
 		if d != skip {
 			s.schedule(d, debounce)
@@ -94,7 +95,7 @@ func (s *server) reloadConfigs(skip *openDoc) {
 // its own mistakes; a manifest gets its findings at the severities of
 // the configuration that applies to it, then of the editor's settings,
 // and none when the configuration excludes it.
-func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encoding) (report.File, []checkedText) {
+func (s *server) run(d *openDoc, src string, settings Settings) (report.File, []checkedText) {
 	path, onDisk := uriPath(d.uri)
 	if onDisk && config.IsName(path) {
 		c := config.Parse(path, src)
@@ -103,7 +104,7 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 		if known, ok := s.configs().Cached(path); !ok || known.Src != src {
 			s.reloadConfigs(d)
 		}
-		return configReport(c, enc), nil
+		return configReport(c), nil
 	}
 	p := config.Policy{}
 	if onDisk {
@@ -112,16 +113,17 @@ func (s *server) run(d *openDoc, src string, settings Settings, enc text.Encodin
 			s.configError(err)
 		}
 		if c.Excluded(path) {
-			return report.File{Diagnostics: []report.Diagnostic{}}, nil
+			return report.File{Text: src, Diagnostics: []check.Diagnostic{}}, nil
 		}
 		p = c.Policy(path)
 	}
 	if l, ok := config.ParseLevel(settings.UnknownFields); ok {
 		p["unknown-field"] = l // the editor's setting wins
 	}
-	file, checked := d.checker.run(src, settings.options(), enc)
+	file, checked := d.checker.run(src, settings.options())
 	// The lifecycle findings obey the configuration like the others.
-	s.addChanges(d, src, settings.Previous, enc, &file)
+	s.addChanges(d, src, settings.Previous, &file)
+	s.addCross(d, src, &file)
 	if settings.Previous != previousOff {
 		// What the previous version held is secret here too.
 		g := &secret.Gate{}
@@ -147,14 +149,12 @@ func (s *server) configError(err error) {
 
 // configReport turns the mistakes of a configuration file into findings,
 // a did-you-mean into a quick fix.
-func configReport(c *config.Config, enc text.Encoding) report.File {
-	idx := text.NewIndex(c.Src)
-	f := report.File{Documents: []report.Document{}, Diagnostics: make([]report.Diagnostic, 0, len(c.Problems))}
+func configReport(c *config.Config) report.File {
+	f := report.File{Text: c.Src, Documents: []report.Document{}, Diagnostics: make([]check.Diagnostic, 0, len(c.Problems))}
 	for _, p := range c.Problems {
-		d := report.Diagnostic{Severity: check.Error, Rule: configRule, Message: p.Message, Range: idx.Range(p.Start, p.End, enc),
-			Start: p.Start, End: p.End}
+		d := check.Diagnostic{Start: p.Start, End: p.End, Severity: check.Error, Rule: configRule, Message: p.Message}
 		if p.Replace != "" {
-			d.Fixes = []report.Fix{{Title: "Change to " + p.Replace, Edits: []report.Edit{{Range: d.Range, NewText: p.Replace}}}}
+			d.Fixes = []check.Fix{{Title: "Change to " + p.Replace, Edits: []check.Edit{{Start: p.Start, End: p.End, NewText: p.Replace}}}}
 		}
 		f.Diagnostics = append(f.Diagnostics, d)
 	}
@@ -172,6 +172,7 @@ func (s *server) didCloseConfig(uri string) {
 // didChangeWatchedFiles reloads the configuration when a configuration
 // file is created, changed or deleted on disk.
 func (s *server) didChangeWatchedFiles(_ *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	s.filesChanged(p.Changes) // the workspace's manifests (workspace_watch.go)
 	for _, c := range p.Changes {
 		if path, ok := uriPath(c.URI); ok && (config.IsName(path) || filepath.Base(path) == ".git") {
 			s.reloadConfigs(nil)
@@ -201,6 +202,18 @@ func watchesFiles(raw json.RawMessage) bool {
 // where it can. It runs on its own goroutine: the reply is read by the
 // read loop.
 func (s *server) watchConfigs() {
+	var globs []string
+	for _, n := range config.Names {
+		globs = append(globs, "**/"+n)
+	}
+	s.registerWatchers("mdscheck-config", globs...)
+}
+
+// registerWatchers asks the client to report the changes of the files
+// that match globs (workspace/didChangeWatchedFiles), under the
+// registration id, when it lets the server register watchers. Never on
+// the read loop: the reply is read by it.
+func (s *server) registerWatchers(id string, globs ...string) {
 	s.cfg.mu.Lock()
 	watch := s.cfg.watch
 	s.cfg.mu.Unlock()
@@ -210,15 +223,15 @@ func (s *server) watchConfigs() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	var watchers []protocol.FileSystemWatcher
-	for _, n := range config.Names {
-		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + n})
+	for _, g := range globs {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: g})
 	}
 	err := s.client.call(ctx, string(protocol.ServerClientRegisterCapability), protocol.RegistrationParams{Registrations: []protocol.Registration{{
-		ID: "mdscheck-config", Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
+		ID: id, Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
 		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 	}}}, nil)
 	if err != nil {
-		s.log.Printf("registering file watchers for the configuration: %v", err)
+		s.log.Printf("registering file watchers (%s): %v", id, err)
 	}
 }
 

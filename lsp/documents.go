@@ -170,6 +170,7 @@ func (s *server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	}
 	d.close()
 	s.didCloseConfig(d.uri)
+	s.closeCross(d)
 	// The diagnostics of a closed file would otherwise stay in the
 	// editor's problem list, stale.
 	s.client.notify(string(protocol.ServerTextDocumentPublishDiagnostics),

@@ -20,7 +20,13 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if isConfig(d.uri) {
 		hover = hoverConfig
 	}
-	h := hover(src, position(p.Position), enc)
+	var h *lang.HoverResult
+	if !isConfig(d.uri) {
+		h = s.hoverSecret(d, position(p.Position), enc) // what of the workspace writes a Secret read here
+	}
+	if h == nil {
+		h = hover(src, position(p.Position), enc)
+	}
 	if h == nil {
 		return nil, nil
 	}

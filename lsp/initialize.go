@@ -93,6 +93,7 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 	}
 	base, _, problems := DefaultSettings.merge(p.InitializationOptions)
 	s.cfg.watch = watchesFiles(ctx.Params)
+	s.ws.setRoots(workspaceFolders(p))
 
 	s.mu.Lock()
 	s.state = stateRunning
@@ -122,9 +123,13 @@ func (s *server) initialize(ctx *glsp.Context, p *protocol.InitializeParams) (an
 				},
 				CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{" "}},
 				HoverProvider:          true,
+				DefinitionProvider:     true,
+				ReferencesProvider:     true,
 				DocumentSymbolProvider: true,
 				CodeActionProvider:     protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
 				ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{commandConnectionSecret}},
+				Workspace: &protocol.ServerCapabilitiesWorkspace{WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+					Supported: &yes, ChangeNotifications: &protocol.BoolOrString{Value: true}}},
 			},
 			PositionEncoding: name,
 		},
@@ -141,5 +146,6 @@ func (s *server) initialized(*glsp.Context, *protocol.InitializedParams) error {
 		go s.pullSettings()
 	}
 	go s.watchConfigs()
+	go s.startWorkspace()
 	return nil
 }

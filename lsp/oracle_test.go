@@ -9,7 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"go.lsp.dev/protocol"
 )
@@ -86,15 +88,28 @@ func (f finding) String() string {
 		f.Range.End.Line, f.Range.End.Character, f.Rule, f.Severity, f.Message)
 }
 
-// expected is what the core finds in src, in positions of enc.
+// expected is what the core finds in src, in positions of enc: the
+// findings of its documents, then those that cross its resources
+// (core/cross), as a file outside the workspace's folders meets only
+// itself.
 func expected(src string, enc text.Encoding, opts check.Options) []finding {
-	f := report.Validate(src, enc, opts)
+	f := report.Validate(src, opts)
+	var set cross.Set
+	set.Put("", cross.ReadFacts(src))
+	var g secret.Gate
+	f.Feed(&g)
+	for _, d := range set.Findings("") {
+		d.Message = g.Clean(d.Message)
+		f.Diagnostics = append(f.Diagnostics, d)
+	}
+	idx := text.NewIndex(f.Text)
 	sev := map[string]protocol.DiagnosticSeverity{"error": 1, "warning": 2, "information": 3, "hint": 4}
 	out := []finding{}
 	for _, d := range f.Diagnostics {
+		r := idx.Range(d.Start, d.End, enc)
 		out = append(out, finding{Range: protocol.Range{
-			Start: protocol.Position{Line: uint32(d.Range.Start.Line), Character: uint32(d.Range.Start.Character)},
-			End:   protocol.Position{Line: uint32(d.Range.End.Line), Character: uint32(d.Range.End.Character)},
+			Start: protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)},
+			End:   protocol.Position{Line: uint32(r.End.Line), Character: uint32(r.End.Character)},
 		}, Rule: d.Rule, Severity: sev[d.Severity.String()], Message: d.Message})
 	}
 	return out

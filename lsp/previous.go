@@ -59,7 +59,7 @@ func (p *previousVersion) secrets(g *secret.Gate) {
 	}
 	if known == nil || knownText != src {
 		known = &secret.Gate{}
-		f := report.Validate(src, text.UTF16, check.DefaultOptions)
+		f := report.Validate(src, check.DefaultOptions)
 		f.Feed(known)
 		p.mu.Lock()
 		if p.text == src {
@@ -151,7 +151,7 @@ func (s *server) publishHeld(d *openDoc) {
 	if d.closed || d.last == nil {
 		return
 	}
-	s.publish(d.uri, d.last.version, d.last.file)
+	s.publish(d.uri, d.last.version, d.last.file, d.last.enc)
 }
 
 // comparison returns the comparison of src, d's text, with its previous
@@ -180,7 +180,7 @@ func (s *server) comparison(d *openDoc, src, rev string) *narrowed {
 // addChanges adds to f, the findings of src, what the comparison with the
 // previous version finds: the lifecycle findings on the members that
 // changed, a deletion on the first line.
-func (s *server) addChanges(d *openDoc, src, rev string, enc text.Encoding, f *report.File) {
+func (s *server) addChanges(d *openDoc, src, rev string, f *report.File) {
 	c := s.comparison(d, src, rev)
 	if c == nil {
 		return
@@ -189,13 +189,9 @@ func (s *server) addChanges(d *openDoc, src, rev string, enc text.Encoding, f *r
 	if len(ds) == 0 {
 		return
 	}
-	idx := text.NewIndex(src)
-	for _, x := range ds {
-		f.Diagnostics = append(f.Diagnostics, report.Convert(idx, x, enc))
-	}
-	slices.SortStableFunc(f.Diagnostics, func(a, b report.Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Range.Start.Line, b.Range.Start.Line),
-			cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
+	f.Diagnostics = append(f.Diagnostics, ds...)
+	slices.SortStableFunc(f.Diagnostics, func(a, b check.Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Start, b.Start))
 	})
 }
 

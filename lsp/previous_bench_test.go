@@ -8,8 +8,6 @@ import (
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
-	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // BenchmarkKeystrokeWithPrevious is the server's share of a keystroke in
@@ -33,12 +31,12 @@ func BenchmarkKeystrokeWithPrevious(b *testing.B) {
 			d := &openDoc{uri: "file:///x.yaml"}
 			d.previous = previousVersion{rev: "HEAD", text: prev, found: true}
 			src := prev
-			d.checker.run(src, check.DefaultOptions, text.UTF16)
+			d.checker.run(src, check.DefaultOptions)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
 				src = prev[:at] + "x" + strconv.Itoa(i%10) + prev[at:] // project changed: an immutable finding
-				f, _ := d.checker.run(src, check.DefaultOptions, text.UTF16)
-				s.addChanges(d, src, rev, text.UTF16, &f)
+				f, _ := d.checker.run(src, check.DefaultOptions)
+				s.addChanges(d, src, rev, &f)
 				want := 0
 				if rev == "HEAD" {
 					want = 1
@@ -51,7 +49,7 @@ func BenchmarkKeystrokeWithPrevious(b *testing.B) {
 	}
 }
 
-func countRule(ds []report.Diagnostic, rule string) int {
+func countRule(ds []check.Diagnostic, rule string) int {
 	n := 0
 	for _, d := range ds {
 		if d.Rule == rule {

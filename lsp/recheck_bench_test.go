@@ -21,7 +21,7 @@ import (
 func BenchmarkRecheckStream(b *testing.B) {
 	src := largeStream(b)
 	var c streamChecker
-	c.run(src, check.DefaultOptions, text.UTF16)
+	c.run(src, check.DefaultOptions)
 	at := text.Position{Line: 31701, Character: 26} // the edit probe of manifest.json
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
@@ -30,7 +30,7 @@ func BenchmarkRecheckStream(b *testing.B) {
 			ch = change{start: at, end: text.Position{Line: at.Line, Character: at.Character + 1}}
 		}
 		src = applyChanges(src, []change{ch}, text.UTF16)
-		f, checked := c.run(src, check.DefaultOptions, text.UTF16)
+		f, checked := c.run(src, check.DefaultOptions)
 		if len(checked) != 1 {
 			b.Fatalf("checked %d documents", len(checked))
 		}
@@ -64,7 +64,7 @@ func BenchmarkCheckOpenStream(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var c streamChecker
-				f, checked := c.run(src, check.DefaultOptions, text.UTF16)
+				f, checked := c.run(src, check.DefaultOptions)
 				if len(checked) != 2000 {
 					b.Fatalf("checked %d documents", len(checked))
 				}
@@ -78,8 +78,9 @@ func BenchmarkCheckOpenStream(b *testing.B) {
 // as the server publishes it.
 func encodeNotification(b *testing.B, f report.File) {
 	p := protocol.PublishDiagnosticsParams{URI: "file:///x.yaml", Diagnostics: make([]protocol.Diagnostic, 0, len(f.Diagnostics))}
+	at := newPositions(f.Text, text.UTF16)
 	for _, d := range f.Diagnostics {
-		p.Diagnostics = append(p.Diagnostics, toProtocol(d))
+		p.Diagnostics = append(p.Diagnostics, toProtocol(d, at))
 	}
 	if _, err := json.Marshal(p); err != nil {
 		b.Fatal(err)

@@ -123,6 +123,7 @@ type server struct {
 	}
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
+	ws  *workspace  // the index of the workspace's files (workspace.go)
 }
 
 // client is the way back to the editor; both methods are safe from any
@@ -155,6 +156,7 @@ func newServer(logger *log.Logger, opts Options) *server {
 		WorkspaceDidChangeWatchedFiles:  s.didChangeWatchedFiles,
 		WorkspaceExecuteCommand:         s.executeCommand,
 	}
+	s.startCross()
 	return s
 }
 

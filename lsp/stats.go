@@ -19,6 +19,7 @@ type Stats struct {
 	HeapBytes  uint64         `json:"heapBytes"`
 	SysBytes   uint64         `json:"sysBytes"`
 	Open       []DocumentStat `json:"open"`
+	Workspace  WorkspaceStat  `json:"workspace"`
 }
 
 // DocumentStat describes one open document.
@@ -50,5 +51,6 @@ func (s *server) stats() Stats {
 		d.mu.Unlock()
 		st.Open = append(st.Open, ds)
 	}
+	st.Workspace = s.ws.stats()
 	return st
 }

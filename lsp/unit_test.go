@@ -7,15 +7,18 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 )
@@ -127,8 +130,8 @@ func TestIncrementalMatchesValidate(t *testing.T) {
 			if step%50 == 49 {
 				opts = check.Options{UnknownFields: check.Warning}
 			}
-			got, _ := c.run(src, opts, text.UTF16)
-			want := report.Validate(src, text.UTF16, opts)
+			got, _ := c.run(src, opts)
+			want := report.Validate(src, opts)
 			// The server shows no source, so it keeps no ranges of secrets;
 			// their texts it keeps for its gate.
 			want.Secrets = nil
@@ -161,17 +164,17 @@ func mustJSON(t *testing.T, v any) string {
 
 func TestIncrementalReusesUnchangedDocuments(t *testing.T) {
 	var c streamChecker
-	spans, _ := report.Spans(sample)
+	spans := document.Split(sample)
 	n := len(spans)
-	_, checked := c.run(sample, check.DefaultOptions, text.UTF16)
+	_, checked := c.run(sample, check.DefaultOptions)
 	if len(checked) != n {
 		t.Fatalf("first run checked %d documents, want all %d", len(checked), n)
 	}
 	edited := strings.Replace(sample, "project: p", "project: q", 1)
-	if _, checked = c.run(edited, check.DefaultOptions, text.UTF16); len(checked) != 1 {
+	if _, checked = c.run(edited, check.DefaultOptions); len(checked) != 1 {
 		t.Errorf("an edit in one document checked %d", len(checked))
 	}
-	if _, checked = c.run(edited, check.Options{UnknownFields: 0}, text.UTF16); len(checked) != n {
+	if _, checked = c.run(edited, check.Options{UnknownFields: 0}); len(checked) != n {
 		t.Errorf("new options checked %d documents, want all %d", len(checked), n)
 	}
 }
@@ -341,9 +344,9 @@ func TestWorkerPanicIsLogged(t *testing.T) {
 }
 
 func TestMostSevere(t *testing.T) {
-	var ds []report.Diagnostic
+	var ds []check.Diagnostic
 	for i, sev := range []check.Severity{check.Hint, check.Error, check.Warning, check.Information, check.Warning, check.Error, check.Warning} {
-		ds = append(ds, report.Diagnostic{Severity: sev, Message: strconv.Itoa(i)})
+		ds = append(ds, check.Diagnostic{Severity: sev, Message: strconv.Itoa(i)})
 	}
 	for n, want := range map[int]string{1: "1", 2: "1 5", 3: "1 2 5", 4: "1 2 4 5", 6: "1 2 3 4 5 6"} {
 		var got []string
@@ -352,6 +355,42 @@ func TestMostSevere(t *testing.T) {
 		}
 		if strings.Join(got, " ") != want {
 			t.Errorf("mostSevere of %d: %v, want %s", n, got, want)
+		}
+	}
+}
+
+// TestPositionsAsFileJSON: the server converts a result's offsets as the
+// CLI's JSON and the module do (internal/filejson, with a text.Index),
+// though it counts lines as it goes: the findings and their fixes' edits,
+// in UTF-16 and UTF-8, on CRLF lines with characters of two to four bytes
+// before them.
+func TestPositionsAsFileJSON(t *testing.T) {
+	for _, path := range []string{"../testdata/crlf-unicode.yaml", "../cmd/mdscheck/testdata/output/astral.yaml", "../testdata/grafana-smtp-server.yaml"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := report.Validate(string(b), check.DefaultOptions)
+		if len(f.Diagnostics) == 0 {
+			t.Fatalf("%s: no finding to convert", path)
+		}
+		for _, enc := range []text.Encoding{text.UTF16, text.UTF8} {
+			want := filejson.Of(f, enc)
+			at := newPositions(f.Text, enc)
+			for i, d := range f.Diagnostics {
+				w := want.Diagnostics[i]
+				if got := toProtocol(d, at).Range; got != toRange(w.Range) {
+					t.Errorf("%s, encoding %d, %s: range %v, want %v", path, enc, d.Rule, got, w.Range)
+				}
+				for j, fx := range d.Fixes {
+					edits := workspaceEdit("file:///x.yaml", 1, fx.Edits, at, false).Changes["file:///x.yaml"]
+					for k, e := range edits {
+						if e.Range != toRange(w.Fixes[j].Edits[k].Range) {
+							t.Errorf("%s, encoding %d, %s: edit %v, want %v", path, enc, d.Rule, e.Range, w.Fixes[j].Edits[k].Range)
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
 // The module must say exactly what the native core says: the same JSON,
@@ -67,7 +68,7 @@ func TestValidateMatchesNative(t *testing.T) {
 	}
 	for name, src := range all {
 		for _, e := range encodings {
-			want := marshal(t, report.Validate(src, e.enc, check.DefaultOptions))
+			want := marshal(t, filejson.Of(report.Validate(src, check.DefaultOptions), e.enc))
 			if got := in.text("validate", src, e.opts); got != want {
 				t.Errorf("%s, opts %d:\nwasm:   %s\nnative: %s", name, e.opts, got, want)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 	"github.com/tetratelabs/wazero"
 )
 
@@ -130,7 +131,7 @@ func BenchmarkValidateMediumNative(b *testing.B) {
 	src := corpusFile(b, medium)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := json.Marshal(report.Validate(src, text.UTF16, check.DefaultOptions)); err != nil {
+		if _, err := json.Marshal(filejson.Of(report.Validate(src, check.DefaultOptions), text.UTF16)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -145,7 +146,7 @@ func BenchmarkValidateSmall(b *testing.B) {
 func BenchmarkValidateSmallNative(b *testing.B) {
 	src := readExample(b, "grafana.yaml")
 	for b.Loop() {
-		if _, err := json.Marshal(report.Validate(src, text.UTF16, check.DefaultOptions)); err != nil {
+		if _, err := json.Marshal(filejson.Of(report.Validate(src, check.DefaultOptions), text.UTF16)); err != nil {
 			b.Fatal(err)
 		}
 	}

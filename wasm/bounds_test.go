@@ -20,7 +20,7 @@ import (
 // took 50 s and 4.4 GB of the host's memory, the million tiny documents
 // trapped after 66 s at 16.5 GB, and so did 63 MB. The module now finishes
 // the collector's cycles itself (finishCollection) and bounds the work of
-// a call (checkDocuments); wasm/example's tests run the same inputs with
+// a call (checkText); wasm/example's tests run the same inputs with
 // the example's configuration.
 var largeInputs = []struct {
 	name string

@@ -7,8 +7,8 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
-	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
 // TestResultBudget: a stream with more findings than a result may hold
@@ -18,7 +18,7 @@ import (
 func TestResultBudget(t *testing.T) {
 	const extra = 7
 	src := strings.Repeat("a: [\n---\n", maxFindings+extra) // one syntax error each
-	var got report.File
+	var got filejson.File
 	out, _ := validateJSON(src, text.UTF16)
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func TestResultBudget(t *testing.T) {
 // the first maxDocuments of them.
 func TestDocumentBudget(t *testing.T) {
 	src := strings.Repeat("---\n", maxDocuments+3)
-	var got report.File
+	var got filejson.File
 	out, _ := validateJSON(src, text.UTF8)
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestDocumentBudget(t *testing.T) {
 func TestByteBudget(t *testing.T) {
 	doc := "---\napiVersion: v1\nkind: ConfigMap\ndata: {a: \"" + strings.Repeat("x", 1000) + "\"}\n"
 	src := strings.Repeat(doc, maxBytes/len(doc)+5)
-	var got report.File
+	var got filejson.File
 	out, _ := validateJSON(src, text.UTF8)
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatal(err)

@@ -5,11 +5,9 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
-	"strings"
 
 	"github.com/mdscheck/mdscheck/core/change"
 	"github.com/mdscheck/mdscheck/core/check"
-	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -43,49 +41,30 @@ func position(line, character int32) text.Position {
 }
 
 // validateJSON is the result of validate: one entry of the CLI's files
-// array without path. It is report.Validate taken apart, so that between
-// two documents the module can keep its collector going and stop once the
-// result is as large as it may get.
+// array without path.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
-	f := checkText(src).build(enc)
+	f := checkText(src).File()
 	var w jsonWriter
-	w.file(f)
+	w.file(f, enc)
 	g := fileGate(&f)
 	remember(src, g)
 	return g.JSON(w.b), nil
 }
 
-// checkedText is the work of validate on one text, before it is written.
-type checkedText struct {
-	src     string // the text, or the part of it the result speaks of
-	results []report.Checked
-	limit   *check.Diagnostic // the text was too large to check whole
-}
-
-// checkText checks the documents of src within the call's budget.
-func checkText(src string) checkedText {
-	// report.Build indexes the lines of the text it is given to turn
-	// offsets into ranges. When the result ends early, all its offsets lie
-	// before the end of the finding that says so, and the rest of the text
-	// is left unindexed (in 64 MiB of one-line documents the index alone
-	// would take 117 MB).
-	spans, tooBig := report.SpansN(src, maxDocuments+1)
-	if tooBig != nil {
-		return checkedText{src: src[:tooBig.End], limit: tooBig}
+// checkText checks the documents of src within the call's budget, one
+// after another, and finishes the collection under way after each (see
+// finishCollection). When the result ends early, its text ends with the
+// line of the finding that says so, and the rest is never indexed (in 64
+// MiB of one-line documents the index alone would take 117 MB).
+func checkText(src string) *report.Stream {
+	s := report.NewStream(src, report.Options{Check: check.DefaultOptions, Budget: budget})
+	for i := range s.Len() {
+		if !s.Check(&checker, i) {
+			break
+		}
+		finishCollection()
 	}
-	results, cut := checkDocuments(src, spans)
-	if cut != nil {
-		return checkedText{src: src[:cut.End], results: results, limit: cut}
-	}
-	return checkedText{src: src, results: results}
-}
-
-func (c checkedText) build(enc text.Encoding) report.File {
-	var extra []check.Diagnostic
-	if c.limit != nil {
-		extra = append(extra, *c.limit)
-	}
-	return report.Build(c.src, c.results, extra, enc)
+	return s
 }
 
 // validateChangeJSON is the result of validate_change: validate's result
@@ -100,23 +79,19 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	var counts change.Changes
 	var gone []check.Diagnostic
 	switch {
-	case cur.limit != nil:
+	case !cur.Complete():
 		// Its own limit finding says the text was not checked whole.
-	case old.limit != nil:
+	case !old.Complete():
 		gone = []check.Diagnostic{{Severity: check.Error, Rule: "limit",
 			Message: "the previous version is larger than one call checks; the changes were not checked"}}
 	default:
 		c := change.Streams(prev, src)
 		counts = c.Current[0]
 		counts.Deleted = c.Previous[0].Deleted
-		for _, d := range counts.Findings {
-			r := &cur.results[d.Document]
-			r.Diagnostics = append(r.Diagnostics, d)
-			check.Sort(r.Diagnostics)
-		}
+		cur.Add(counts.Findings)
 		gone = c.Previous[0].Findings
 	}
-	f, was := cur.build(enc), old.build(enc)
+	f, was := cur.File(), old.File()
 	// What the previous version held is secret in this one too: a
 	// change message may quote it, a deletion name it.
 	g := fileGate(&f, &was)
@@ -124,24 +99,23 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	// And wherever either text writes a secret of the other, a host must
 	// mask it: in a link, the previous text holds the value a secret
 	// member holds now, or the other way round.
-	f.MaskAlso(cur.src, g, enc)
-	was.MaskAlso(old.src, g, enc)
+	f.MaskAlso(g)
+	was.MaskAlso(g)
 	remember(src, g)
 	if len(gone) > 0 {
 		// A resource that is gone has no place in src: its deletion goes
 		// on the first line, as a finding of no document, which come
 		// first in validate (the language server does the same).
 		end := change.FirstLine(src)
-		idx := text.NewIndex(src[:end])
-		ds := make([]report.Diagnostic, 0, len(gone)+len(f.Diagnostics))
+		ds := make([]check.Diagnostic, 0, len(gone)+len(f.Diagnostics))
 		for _, d := range gone {
 			d.Document, d.Start, d.End, d.Path, d.Pointer = -1, 0, end, "", ""
-			ds = append(ds, report.Convert(idx, d, enc))
+			ds = append(ds, d)
 		}
 		f.Diagnostics = append(ds, f.Diagnostics...)
 	}
 	var w jsonWriter
-	w.file(f)
+	w.file(f, enc)
 	// The fields validate_change adds go inside the object file wrote.
 	w.b = w.b[:len(w.b)-1]
 	w.raw(`,"created":`)
@@ -150,9 +124,9 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	w.int(counts.Changed)
 	w.raw(`,"deleted":`)
 	w.int(counts.Deleted)
-	if s := was.Secrets; len(s) > 0 {
+	if len(was.Secrets) > 0 {
 		w.raw(`,"previousSecrets":`)
-		list(&w, false, len(s), func(i int) { w.rng(s[i]) })
+		w.spans(was.Secrets, text.NewIndex(was.Text), enc)
 	}
 	w.raw("}")
 	return g.JSON(w.b), nil
@@ -178,39 +152,20 @@ const (
 	maxFindings  = 50_000
 )
 
+// budget is the call's budget, as report.Stream keeps it: a limit finding
+// on the first line of the first document left out says so. The spans
+// need go no further than that document: splitting the rest of a huge
+// stream would cost more than checking its start (63 MiB of "---" lines
+// are 16.5 million spans).
+var budget = report.Budget{Bytes: maxBytes, Documents: maxDocuments, Findings: maxFindings,
+	Message: "one call checks at most " + strconv.Itoa(maxBytes) + " bytes, " + strconv.Itoa(maxDocuments) + " documents and " +
+		strconv.Itoa(maxFindings) + " findings; the documents from here on were not checked"}
+
 // checker reads every document the module checks, in every call: it hands
 // the memory of one document's tokens and tree to the next (a module runs
 // one call at a time), so that a call allocates none for them once the
 // instance has read a document as large.
 var checker report.Checker
-
-// checkDocuments checks the documents of src in order, as report.Validate
-// does. When the call reaches its budget it stops and returns, besides
-// the results so far, a limit finding on the first line of the first
-// document left out. The spans need go no further than that document:
-// splitting the rest of a huge stream would cost more than checking its
-// start (63 MiB of "---" lines are 16.5 million spans).
-func checkDocuments(src string, spans []document.Span) ([]report.Checked, *check.Diagnostic) {
-	results := make([]report.Checked, 0, min(len(spans), maxDocuments))
-	findings := 0
-	for i, sp := range spans {
-		if i == maxDocuments || findings >= maxFindings || (i > 0 && sp.Start >= maxBytes) {
-			end := strings.IndexByte(src[sp.Start:], '\n')
-			if end < 0 {
-				end = len(src) - sp.Start
-			}
-			return results, &check.Diagnostic{Document: -1, Start: sp.Start, End: sp.Start + end,
-				Severity: check.Error, Rule: "limit", Message: "one call checks at most " +
-					strconv.Itoa(maxBytes) + " bytes, " + strconv.Itoa(maxDocuments) + " documents and " +
-					strconv.Itoa(maxFindings) + " findings; the documents from here on were not checked"}
-		}
-		c := checker.Check(src, sp, i, check.DefaultOptions)
-		results = append(results, c)
-		findings += len(c.Diagnostics)
-		finishCollection()
-	}
-	return results, nil
-}
 
 // completeJSON is the result of complete: LSP CompletionItem[], never null.
 func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error) {

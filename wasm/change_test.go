@@ -13,6 +13,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 	"github.com/tetratelabs/wazero/api"
 )
 
@@ -20,7 +21,7 @@ import (
 // computes it: validate's result with the lifecycle findings, the counts,
 // and the secrets of the previous text.
 type changeResult struct {
-	report.File
+	filejson.File
 	Created         int          `json:"created"`
 	Changed         int          `json:"changed"`
 	Deleted         int          `json:"deleted"`
@@ -33,25 +34,21 @@ type changeResult struct {
 // deletion on the first line as a finding of no document, in the order of
 // validate (document, then position).
 func nativeChange(prev, src string, enc text.Encoding) changeResult {
-	out := changeResult{File: report.Validate(src, enc, check.DefaultOptions)}
+	f := report.Validate(src, check.DefaultOptions)
 	c := change.Streams(prev, src)
-	idx := text.NewIndex(src)
-	for _, d := range c.Current[0].Findings {
-		out.Diagnostics = append(out.Diagnostics, report.Convert(idx, d, enc))
-	}
-	line := strings.TrimSuffix(idx.Line(0), "\r")
+	f.Diagnostics = append(f.Diagnostics, c.Current[0].Findings...)
+	line := strings.TrimSuffix(text.NewIndex(src).Line(0), "\r")
 	for _, d := range c.Previous[0].Findings {
-		out.Diagnostics = append(out.Diagnostics, report.Diagnostic{Document: -1, Severity: d.Severity, Rule: d.Rule,
-			Message: d.Message, Range: idx.Range(0, len(line), enc)})
+		f.Diagnostics = append(f.Diagnostics, check.Diagnostic{Document: -1, Start: 0, End: len(line), Severity: d.Severity, Rule: d.Rule,
+			Message: d.Message})
 	}
-	slices.SortStableFunc(out.Diagnostics, func(a, b report.Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.Document, b.Document),
-			cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character),
-			cmp.Compare(a.Range.End.Line, b.Range.End.Line), cmp.Compare(a.Range.End.Character, b.Range.End.Character),
+	slices.SortStableFunc(f.Diagnostics, func(a, b check.Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End),
 			cmp.Compare(a.Rule, b.Rule))
 	})
+	out := changeResult{File: filejson.Of(f, enc)}
 	out.Created, out.Changed, out.Deleted = c.Current[0].Created, c.Current[0].Changed, c.Previous[0].Deleted
-	out.PreviousSecrets = report.Validate(prev, enc, check.DefaultOptions).Secrets
+	out.PreviousSecrets = filejson.Of(report.Validate(prev, check.DefaultOptions), enc).Secrets
 	return out
 }
 
@@ -128,7 +125,7 @@ func TestValidateChangeShape(t *testing.T) {
 	if got.Created != 1 || got.Changed != 1 || got.Deleted != 1 {
 		t.Errorf("counts: created %d, changed %d, deleted %d; want 1 each", got.Created, got.Changed, got.Deleted)
 	}
-	var del, imm *report.Diagnostic
+	var del, imm *filejson.Diagnostic
 	for i, d := range got.Diagnostics {
 		switch d.Rule {
 		case "deletion":

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
@@ -20,10 +18,20 @@ func fileGate(files ...*report.File) *secret.Gate {
 	for _, f := range files {
 		f.Feed(g)
 	}
+	keepRuleCodes(g)
+	return g
+}
+
+// keepRuleCodes declares the rule codes safe in g, which they are in every
+// result, unless g knows no secret: then it masks nothing, and a map of
+// them made for every call would only be garbage.
+func keepRuleCodes(g *secret.Gate) {
+	if g.Empty() {
+		return
+	}
 	for _, r := range check.Rules {
 		g.Safe(r.Code)
 	}
-	return g
 }
 
 // textGate returns the gate of the secrets of every document of src (as
@@ -36,13 +44,12 @@ func textGate(src string) *secret.Gate {
 		return last.g
 	}
 	c := checkText(src)
-	if c.limit != nil {
+	if !c.Complete() {
 		return nil // the documents past the budget are not known
 	}
-	g := fileGate()
-	for _, r := range c.results {
-		r.Info.Feed(g)
-	}
+	g := &secret.Gate{}
+	c.Feed(g)
+	keepRuleCodes(g)
 	remember(src, g)
 	return g
 }
@@ -73,14 +80,7 @@ func remember(src string, g *secret.Gate) {
 func documentGate(src string, pos text.Position) *secret.Gate {
 	// Documents start at the start of a line: the line's start tells the
 	// document, without an index of a text that may be huge.
-	at := 0
-	for line := 0; line < pos.Line; line++ {
-		i := strings.IndexByte(src[at:], '\n')
-		if i < 0 {
-			break
-		}
-		at += i + 1
-	}
+	at, _ := text.SeekLine(src, pos.Line)
 	g := &secret.Gate{}
 	for _, sp := range document.SplitN(src, maxDocuments) {
 		if at < sp.Start || at > sp.End {

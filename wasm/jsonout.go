@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -125,7 +127,9 @@ func (w *jsonWriter) field(first *bool, name string) {
 	w.b = append(w.b, '"', ':')
 }
 
-func (w *jsonWriter) file(f report.File) {
+// file writes f as filejson.File: its offsets as positions in enc.
+func (w *jsonWriter) file(f report.File, enc text.Encoding) {
+	idx := text.NewIndex(f.Text)
 	w.raw(`{"documents":`)
 	list(w, f.Documents == nil, len(f.Documents), func(i int) {
 		d := &f.Documents[i]
@@ -150,15 +154,20 @@ func (w *jsonWriter) file(f report.File) {
 		w.raw("}")
 	})
 	w.raw(`,"diagnostics":`)
-	list(w, f.Diagnostics == nil, len(f.Diagnostics), func(i int) { w.diagnostic(f.Diagnostics[i]) })
+	list(w, f.Diagnostics == nil, len(f.Diagnostics), func(i int) { w.diagnostic(&f.Diagnostics[i], idx, enc) })
 	if len(f.Secrets) > 0 {
 		w.raw(`,"secrets":`)
-		list(w, false, len(f.Secrets), func(i int) { w.rng(f.Secrets[i]) })
+		w.spans(f.Secrets, idx, enc)
 	}
 	w.raw("}")
 }
 
-func (w *jsonWriter) diagnostic(d report.Diagnostic) {
+// spans writes spans of the text idx indexes as a list of ranges in enc.
+func (w *jsonWriter) spans(spans []document.Span, idx *text.Index, enc text.Encoding) {
+	list(w, false, len(spans), func(i int) { w.rng(idx.Range(spans[i].Start, spans[i].End, enc)) })
+}
+
+func (w *jsonWriter) diagnostic(d *check.Diagnostic, idx *text.Index, enc text.Encoding) {
 	w.raw(`{"document":`)
 	w.int(d.Document)
 	w.raw(`,"severity":`)
@@ -172,7 +181,7 @@ func (w *jsonWriter) diagnostic(d report.Diagnostic) {
 	w.raw(`,"message":`)
 	w.str(d.Message)
 	w.raw(`,"range":`)
-	w.rng(d.Range)
+	w.rng(idx.Range(d.Start, d.End, enc))
 	if d.Deprecated {
 		w.raw(`,"deprecated":true`)
 	}
@@ -183,10 +192,10 @@ func (w *jsonWriter) diagnostic(d report.Diagnostic) {
 			w.raw(`{"title":`)
 			w.str(f.Title)
 			w.raw(`,"edits":`)
-			list(w, f.Edits == nil, len(f.Edits), func(j int) {
+			list(w, len(f.Edits) == 0, len(f.Edits), func(j int) {
 				e := &f.Edits[j]
 				w.raw(`{"range":`)
-				w.rng(e.Range)
+				w.rng(idx.Range(e.Start, e.End, enc))
 				w.raw(`,"newText":`)
 				w.str(e.NewText)
 				w.raw("}")

@@ -10,6 +10,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
 // TestJSONWriterMatchesEncodingJSON checks the module's JSON writer
@@ -45,10 +46,10 @@ func TestJSONWriterMatchesEncodingJSON(t *testing.T) {
 	}
 	for _, src := range texts {
 		for _, enc := range []text.Encoding{text.UTF16, text.UTF8} {
-			f := report.Validate(src, enc, check.DefaultOptions)
+			f := report.Validate(src, check.DefaultOptions)
 			var w jsonWriter
-			w.file(f)
-			same("validate", f, w.b)
+			w.file(f, enc)
+			same("validate", filejson.Of(f, enc), w.b)
 		}
 		idx := text.NewIndex(src)
 		for off := 0; off < len(src); off += 11 {

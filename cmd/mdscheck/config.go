@@ -150,7 +150,7 @@ func (c *configs) failed(w io.Writer, inputs []input, opts check.Options) bool {
 func inputsGate(inputs []input, opts check.Options) *secret.Gate {
 	g := &secret.Gate{}
 	for _, in := range inputs {
-		f := report.Validate(in.as.Text(in.src), text.UTF16, opts)
+		f := report.Validate(in.as.Text(in.src), opts)
 		f.Feed(g)
 	}
 	return g

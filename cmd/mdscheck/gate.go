@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
-	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/helm"
 )
 
@@ -35,7 +35,7 @@ func runGate(results []fileResult, previous []report.File) *secret.Gate {
 		results[i].file.Clean(g)
 		// A secret of another file written here again, in any spelling
 		// (escaped, over lines), is masked where the file is shown.
-		results[i].file.MaskAlso(results[i].src, g, text.UTF16)
+		results[i].file.MaskAlso(g)
 		results[i].gate = g
 		p := results[i].path
 		for _, safe := range []string{p, filepath.ToSlash(p), sarifURI(strings.TrimPrefix(filepath.ToSlash(p), "./")), sarifURI(filepath.ToSlash(treePath(p)))} {
@@ -76,21 +76,18 @@ func lineSecrets(g *secret.Gate, src string, ls, le int, spans [][2]int) [][2]in
 	return out
 }
 
-// templateSecrets adds to f, the result of a Helm chart's template src,
+// templateSecrets adds to f, the result of a Helm chart's template,
 // what the masking of its actions hid beyond them (helm.Hidden): a check
 // of the masked text cannot tell whether it is a secret, so it is one, in
 // the lines shown and for the run's gate.
-func templateSecrets(f *report.File, src, masked string) {
-	hidden := helm.Hidden(src, masked)
+func templateSecrets(f *report.File, masked string) {
+	hidden := helm.Hidden(f.Text, masked)
 	if len(hidden) == 0 {
 		return
 	}
-	idx := text.NewIndex(src)
 	for _, sp := range hidden {
-		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, text.UTF16))
-		f.SecretRaw = append(f.SecretRaw, src[sp.Start:sp.End])
+		f.Secrets = append(f.Secrets, sp)
+		f.SecretRaw = append(f.SecretRaw, f.Text[sp.Start:sp.End])
 	}
-	slices.SortFunc(f.Secrets, func(a, b text.Range) int {
-		return cmp.Or(cmp.Compare(a.Start.Line, b.Start.Line), cmp.Compare(a.Start.Character, b.Start.Character))
-	})
+	slices.SortFunc(f.Secrets, func(a, b document.Span) int { return cmp.Compare(a.Start, b.Start) })
 }

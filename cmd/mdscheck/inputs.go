@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/internal/kustomize"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
@@ -131,7 +132,7 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 
 	var out []input
 	failed := false
-	var how readings
+	var how kustomize.Readings
 	for _, f := range all {
 		var odd *reading.NotRegularError
 		switch {
@@ -157,7 +158,7 @@ func collect(paths []string, stdin io.Reader, stdinName string, stderr io.Writer
 			failed = true
 			continue
 		}
-		out = append(out, input{path: f.path, src: f.src, as: how.of(f.path)})
+		out = append(out, input{path: f.path, src: f.src, as: how.Of(f.path)})
 	}
 	return out, failed
 }

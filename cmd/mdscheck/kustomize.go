@@ -21,7 +21,6 @@ import (
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
-	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/kustomize"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
@@ -275,8 +274,7 @@ type source struct {
 	path string // as shown: relative to the working directory
 	src  string
 	docs []*document.Document
-	diag []report.Diagnostic
-	idx  *text.Index
+	diag []check.Diagnostic
 	// kinds are the kinds of the resources it was asked to place a
 	// finding of as a patch: what a JSON patch's paths are read against.
 	kinds []string
@@ -352,7 +350,7 @@ func failedBuildGate(dir string, reads *readLog, opts check.Options) *secret.Gat
 		if ext := strings.ToLower(filepath.Ext(p)); !d.IsDir() && (ext == ".yaml" || ext == ".yml") {
 			n++
 			if b, err := reading.ReadFile(p); err == nil {
-				f := report.Validate(string(b), text.UTF16, opts)
+				f := report.Validate(string(b), opts)
 				f.Feed(g)
 			}
 		}
@@ -379,7 +377,7 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 	if err != nil {
 		return nil, err
 	}
-	f := report.Validate(stream, text.UTF16, opts)
+	f := report.Validate(stream, opts)
 	files := map[string]*source{}
 	var order []string
 	wd, _ := os.Getwd()
@@ -397,13 +395,13 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 		if err != nil {
 			return nil
 		}
-		s := &source{path: show, src: string(b), idx: text.NewIndex(string(b))}
+		s := &source{path: show, src: string(b)}
 		s.docs = document.ParseStream(s.src, document.DefaultLimits).Docs
 		files[p] = s
 		order = append(order, p)
 		return s
 	}
-	var unplaced []report.Diagnostic
+	var unplaced []check.Diagnostic
 	for _, d := range f.Diagnostics {
 		if d.Document < 0 || d.Document >= len(from) || d.Document >= len(f.Documents) {
 			unplaced = append(unplaced, d)
@@ -433,9 +431,8 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 	// The texts of the build's secrets, which the files it was built from
 	// hold somewhere: a JSON patch's value, a strategic merge patch.
 	var secrets []string
-	streamIdx := text.NewIndex(stream)
-	for _, rg := range f.Secrets {
-		if t := stream[streamIdx.Offset(rg.Start, text.UTF16):streamIdx.Offset(rg.End, text.UTF16)]; len(t) >= secret.Shortest {
+	for _, sp := range f.Secrets {
+		if t := stream[sp.Start:sp.End]; len(t) >= secret.Shortest {
 			secrets = append(secrets, t)
 		}
 	}
@@ -448,20 +445,18 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 		}
 		// The file's own secrets, so that the lines shown under findings
 		// are masked where they hold one.
-		own := report.Validate(s.src, text.UTF16, reading.Patch.Options(opts))
+		own := report.Validate(s.src, reading.Patch.Options(opts))
 		own.Secrets = append(own.Secrets, s.secrets(secrets)...)
-		slices.SortStableFunc(s.diag, func(a, b report.Diagnostic) int {
-			return cmp.Or(cmp.Compare(a.Range.Start.Line, b.Range.Start.Line), cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
-		})
-		out = append(out, fileResult{path: s.path, src: s.src, ofBuild: true,
-			file: report.File{Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets,
+		slices.SortStableFunc(s.diag, func(a, b check.Diagnostic) int { return cmp.Compare(a.Start, b.Start) })
+		out = append(out, fileResult{path: s.path, ofBuild: true,
+			file: report.File{Text: s.src, Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets,
 				SecretTexts: own.SecretTexts, SecretRaw: own.SecretRaw}})
 	}
 	// The build itself, counted in the summary, with what no file holds,
 	// and the secrets of the build and of what it was built from.
 	texts, raw := reads.secrets(opts)
-	out = append(out, fileResult{path: dir, src: stream,
-		file: report.File{Documents: f.Documents, Diagnostics: append([]report.Diagnostic{}, unplaced...), Secrets: f.Secrets,
+	out = append(out, fileResult{path: dir,
+		file: report.File{Text: f.Text, Documents: f.Documents, Diagnostics: append([]check.Diagnostic{}, unplaced...), Secrets: f.Secrets,
 			SecretTexts: slices.Concat(f.SecretTexts, texts), SecretRaw: slices.Concat(f.SecretRaw, raw)}})
 	return out, nil
 }
@@ -470,8 +465,8 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 // own check finds: the value of every operation of a JSON patch whose path
 // is or holds a secret member of a kind it patched, and every place it
 // writes one of texts, the build's secret values.
-func (s *source) secrets(texts []string) []text.Range {
-	var out []text.Range
+func (s *source) secrets(texts []string) []document.Span {
+	var out []document.Span
 	for _, doc := range s.docs {
 		if doc.Root == nil || doc.Root.Kind != document.Sequence {
 			continue
@@ -481,7 +476,7 @@ func (s *source) secrets(texts []string) []text.Range {
 			if v == nil || !s.holdsSecret(op.Get("path").String()) {
 				continue
 			}
-			out = append(out, s.idx.Range(v.Start, v.End, text.UTF16))
+			out = append(out, document.Span{Start: v.Start, End: v.End})
 		}
 	}
 	for _, t := range texts {
@@ -490,7 +485,7 @@ func (s *source) secrets(texts []string) []text.Range {
 			if i < 0 {
 				break
 			}
-			out = append(out, s.idx.Range(at+i, at+i+len(t), text.UTF16))
+			out = append(out, document.Span{Start: at + i, End: at + i + len(t)})
 			at += i + len(t)
 		}
 	}
@@ -523,13 +518,13 @@ func (s *source) holdsSecret(pointer string) bool {
 // JSON patch, which only a patch whose target selects res is asked): at
 // d's member when s has it, else (unless onlyMember) at the resource's
 // kind, with the member named in the message.
-func (s *source) place(d report.Diagnostic, res report.Document, names []string, onlyMember bool) bool {
+func (s *source) place(d check.Diagnostic, res report.Document, names []string, onlyMember bool) bool {
 	for _, doc := range s.docs {
 		root := doc.Root
 		if root != nil && root.Kind == document.Sequence {
 			if n := opAt(root, d.Pointer); n != nil {
 				d.Document = doc.Index
-				d.Start, d.End, d.Range = n.Start, n.End, s.idx.Range(n.Start, n.End, text.UTF16)
+				d.Start, d.End = n.Start, n.End
 				s.diag = append(s.diag, d)
 				return true
 			}
@@ -550,7 +545,7 @@ func (s *source) place(d report.Diagnostic, res report.Document, names []string,
 			d.Message = fmt.Sprintf("%s (at %s of the build)", d.Message, d.Path)
 		}
 		d.Document = doc.Index
-		d.Start, d.End, d.Range = n.Start, n.End, s.idx.Range(n.Start, n.End, text.UTF16)
+		d.Start, d.End = n.Start, n.End
 		s.diag = append(s.diag, d)
 		return true
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
-	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
@@ -259,7 +258,7 @@ func (s *readSecrets) manifest(src string) {
 	if strings.TrimSpace(src) == "" {
 		return
 	}
-	f := report.Validate(src, text.UTF16, s.opts)
+	f := report.Validate(src, s.opts)
 	s.texts = append(s.texts, f.SecretTexts...)
 	s.raw = append(s.raw, f.SecretRaw...)
 	s.operations(src)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // writeGitHub prints GitHub Actions workflow commands, which the runner
@@ -14,7 +15,9 @@ import (
 func writeGitHub(w io.Writer, results []fileResult) error {
 	bw := bufio.NewWriter(w)
 	for _, r := range results {
+		idx := text.NewIndex(r.file.Text)
 		for _, d := range r.file.Diagnostics {
+			at := idx.Range(d.Start, d.End, text.UTF16) // columns in UTF-16, as in JSON and SARIF
 			cmd := "notice"
 			switch d.Severity {
 			case check.Error:
@@ -27,12 +30,12 @@ func writeGitHub(w io.Writer, results []fileResult) error {
 				// pull request's tree: the annotation goes on the run, the
 				// place in its message.
 				fmt.Fprintf(bw, "::%s title=%s::%s\n", cmd, ghProperty("mdscheck "+d.Rule),
-					ghData(fmt.Sprintf("%s:%d: %s [%s]", r.path, d.Range.Start.Line+1, d.Message, d.Rule)))
+					ghData(fmt.Sprintf("%s:%d: %s [%s]", r.path, at.Start.Line+1, d.Message, d.Rule)))
 				continue
 			}
 			fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", cmd,
-				ghProperty(r.path), d.Range.Start.Line+1, d.Range.Start.Character+1,
-				d.Range.End.Line+1, d.Range.End.Character+1,
+				ghProperty(r.path), at.Start.Line+1, at.Start.Character+1,
+				at.End.Line+1, at.End.Character+1,
 				ghProperty("mdscheck "+d.Rule), ghData(d.Message+" ["+d.Rule+"]"))
 		}
 	}

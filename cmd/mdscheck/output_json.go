@@ -9,15 +9,18 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
+// jsonFile is an entry of "files": the file's result, its ranges in UTF-16
+// as LSP counts them, after its path.
 type jsonFile struct {
 	Path string `json:"path"`
 	// Previous marks a file of the previous version (--previous): the
 	// deletions it holds are reported on it.
 	Previous bool `json:"previous,omitempty"`
-	report.File
+	filejson.File
 }
 
 type jsonSummary struct {
@@ -63,7 +66,7 @@ func writeJSON(w io.Writer, results []fileResult) error {
 				}
 				r := results[i]
 				// The prefix is the depth of an item of "files".
-				files[i], errs[i] = json.MarshalIndent(jsonFile{Path: r.path, Previous: r.previous, File: r.file}, "    ", "  ")
+				files[i], errs[i] = json.MarshalIndent(jsonFile{Path: r.path, Previous: r.previous, File: filejson.Of(r.file, text.UTF16)}, "    ", "  ")
 			}
 		})
 	}

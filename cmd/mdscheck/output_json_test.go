@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
 // TestJSONAsOneEncoder holds writeJSON, which encodes the files several
@@ -66,7 +68,7 @@ func writeJSONOneEncoder(w io.Writer, results []fileResult) error {
 		Summary jsonSummary `json:"summary"`
 	}{Files: make([]jsonFile, 0, len(results))}
 	for _, r := range results {
-		out.Files = append(out.Files, jsonFile{Path: r.path, Previous: r.previous, File: r.file})
+		out.Files = append(out.Files, jsonFile{Path: r.path, Previous: r.previous, File: filejson.Of(r.file, text.UTF16)})
 		e, wn := r.file.Counts()
 		if r.counted() {
 			out.Summary.Files++

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
-	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // SARIF 2.1.0, the subset GitHub code scanning reads.
@@ -92,6 +92,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 			// today, so a deletion names the file alone.
 			uri, where = sarifURI(filepath.ToSlash(treePath(r.path))), " (in the previous version, "+r.path+")"
 		}
+		idx := text.NewIndex(r.file.Text)
 		for _, d := range r.file.Diagnostics {
 			level := "note"
 			switch d.Severity {
@@ -106,7 +107,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 				Message: sarifMessage{d.Message + where},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 					ArtifactLocation: sarifArtifact{URI: uri},
-					Region:           region(d, r.previous),
+					Region:           region(idx.Range(d.Start, d.End, text.UTF16), r.previous),
 				}}},
 			})
 		}
@@ -117,14 +118,14 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// region is where d is in its file, or nil for a finding of the previous
-// version (see above).
-func region(d report.Diagnostic, previous bool) *sarifRegion {
+// region is where the finding at r is in its file, or nil for a finding
+// of the previous version (see above).
+func region(r text.Range, previous bool) *sarifRegion {
 	if previous {
 		return nil
 	}
-	return &sarifRegion{StartLine: d.Range.Start.Line + 1, StartColumn: d.Range.Start.Character + 1,
-		EndLine: d.Range.End.Line + 1, EndColumn: d.Range.End.Character + 1}
+	return &sarifRegion{StartLine: r.Start.Line + 1, StartColumn: r.Start.Character + 1,
+		EndLine: r.End.Line + 1, EndColumn: r.End.Character + 1}
 }
 
 // sarifURI is a relative path as a URI reference: each segment

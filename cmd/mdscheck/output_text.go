@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -37,7 +38,8 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 			if len(r.file.Diagnostics) == 0 {
 				continue
 			}
-			idx := text.NewIndex(r.src)
+			src := r.file.Text
+			idx := text.NewIndex(src)
 			for _, d := range r.file.Diagnostics {
 				start, end := d.Start, d.End
 				pos := idx.Position(start, text.UTF32)
@@ -64,8 +66,8 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				}
 				// Secret values on the line are masked, and the underline
 				// measured on the line as shown.
-				shown, at := masked(r.src, lineStart, lineEnd,
-					lineSecrets(r.gate, r.src, lineStart, lineEnd, secretSpans(idx, r.file.Secrets, lineStart, lineEnd)))
+				shown, at := masked(src, lineStart, lineEnd,
+					lineSecrets(r.gate, src, lineStart, lineEnd, secretSpans(r.file.Secrets, lineStart, lineEnd)))
 				before := shown[:at(start)]
 				if len(before) >= maxShownLine {
 					continue // the finding is beyond the part of the line we show
@@ -98,19 +100,15 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 // characters whatever the value, so that not even its length shows.
 const secretMask = "***"
 
-// secretSpans returns the byte spans of the secret ranges that touch the
-// line [ls, le), clipped to it, in order. The ranges are in UTF-16, the
-// encoding the CLI builds its results in: report.File holds secrets as
-// ranges only, since byte spans beside them would cost the WebAssembly
-// module 600 bytes it has not got.
-func secretSpans(idx *text.Index, secrets []text.Range, ls, le int) [][2]int {
+// secretSpans returns the secret spans that touch the line [ls, le),
+// clipped to it, in order.
+func secretSpans(secrets []document.Span, ls, le int) [][2]int {
 	var out [][2]int
-	for _, rg := range secrets {
-		s, e := idx.Offset(rg.Start, text.UTF16), idx.Offset(rg.End, text.UTF16)
-		if e <= ls || s >= le {
+	for _, sp := range secrets {
+		if sp.End <= ls || sp.Start >= le {
 			continue
 		}
-		out = append(out, [2]int{max(s, ls), min(e, le)})
+		out = append(out, [2]int{max(sp.Start, ls), min(sp.End, le)})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -8,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,7 +17,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/internal/helm"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
@@ -230,40 +230,29 @@ func addFindings(r *fileResult, ds []check.Diagnostic) {
 	if len(ds) == 0 {
 		return
 	}
-	idx := text.NewIndex(r.src)
-	for _, d := range ds {
-		r.file.Diagnostics = append(r.file.Diagnostics, report.Convert(idx, d, text.UTF16))
-	}
-	all := r.file.Diagnostics
-	sort.SliceStable(all, func(i, j int) bool {
-		a, b := all[i], all[j]
-		if a.Document != b.Document {
-			return a.Document < b.Document
-		}
-		if a.Range.Start.Line != b.Range.Start.Line {
-			return a.Range.Start.Line < b.Range.Start.Line
-		}
-		return a.Range.Start.Character < b.Range.Start.Character
+	r.file.Diagnostics = append(r.file.Diagnostics, ds...)
+	slices.SortStableFunc(r.file.Diagnostics, func(a, b check.Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Document, b.Document), cmp.Compare(a.Start, b.Start))
 	})
 }
 
 // previousResult is the entry of a previous file that holds deletions:
 // its documents and secrets as a check reads them, and the deletions.
 func previousResult(p previousFile, ch change.Changes, opts check.Options) fileResult {
-	spans, _ := report.Spans(p.src)
-	docs := make([]report.Checked, len(spans))
-	var c report.Checker
-	for i, sp := range spans {
-		docs[i] = c.Check(p.src, sp, i, opts)
-		docs[i].Diagnostics = nil // the previous version's own findings are not news
-	}
+	f := report.Validate(p.src, opts)
+	// The previous version's own findings are not news; its deletions go
+	// with their documents, and lose the file's secrets as its own would.
+	f.Diagnostics = f.Diagnostics[:0]
 	for _, d := range ch.Findings {
-		if d.Document >= 0 && d.Document < len(docs) {
-			docs[d.Document].Diagnostics = append(docs[d.Document].Diagnostics, d)
+		if d.Document >= 0 && d.Document < len(f.Documents) {
+			f.Diagnostics = append(f.Diagnostics, d)
 		}
 	}
-	return fileResult{path: p.name, src: p.src, previous: true, changes: &changeCounts{Deleted: ch.Deleted},
-		file: report.Build(p.src, docs, nil, text.UTF16)}
+	slices.SortStableFunc(f.Diagnostics, func(a, b check.Diagnostic) int { return cmp.Compare(a.Document, b.Document) })
+	var g secret.Gate
+	f.Feed(&g)
+	f.Clean(&g)
+	return fileResult{path: p.name, previous: true, changes: &changeCounts{Deleted: ch.Deleted}, file: f}
 }
 
 // readGitPrevious reads the previous version of the paths at ref, in the

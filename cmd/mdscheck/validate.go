@@ -13,17 +13,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mdscheck/mdscheck/core/check"
-	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
-	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
-// fileResult is the outcome for one input.
+// fileResult is the outcome for one input: its findings in offsets of
+// file.Text, which each writer converts to what it prints.
 type fileResult struct {
 	path string
-	src  string
 	file report.File
 	// previous marks a file of the previous version (validate
 	// --previous), shown for the deletions it holds.
@@ -229,31 +227,18 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 //
 // Each file keeps at most limit findings, in document order (none left
 // out when it is 0); the rest are counted, as their documents are
-// checked, in one finding that says so (findingCap): a million findings
-// are never held or printed.
+// checked, in one finding that says so (report.Options.Cap): a million
+// findings are never held or printed.
 func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progress) []fileResult {
-	type unit struct {
-		file, doc int
-		span      document.Span
-	}
-	results := make([][]report.Checked, len(inputs))
-	extra := make([][]check.Diagnostic, len(inputs))
+	type unit struct{ file, doc int }
+	streams := make([]*report.Stream, len(inputs))
+	texts := make([]string, len(inputs)) // what is read of each input
 	var units []unit
-	texts := make([]string, len(inputs)) // what is checked of each input
-	shown := make([]string, len(inputs)) // what the result speaks of
 	for i, in := range inputs {
-		texts[i], shown[i] = in.as.Text(in.src), in.src
-		spans, tooBig := report.Spans(texts[i])
-		if tooBig != nil {
-			extra[i] = []check.Diagnostic{*tooBig}
-			// Nothing after the finding's line is read or shown: no need
-			// to index 64 MiB of lines (80 ms) for one finding.
-			shown[i] = in.src[:tooBig.End]
-			continue
-		}
-		results[i] = make([]report.Checked, len(spans))
-		for j, sp := range spans {
-			units = append(units, unit{i, j, sp})
+		texts[i] = in.as.Text(in.src)
+		streams[i] = report.NewStream(in.src, report.Options{Check: in.as.Options(opts), Read: texts[i], Cap: limit, Lock: new(sync.Mutex)})
+		for j := range streams[i].Len() {
+			units = append(units, unit{i, j})
 		}
 	}
 	jobs = min(jobs, max(len(units), 1)) // no idle workers
@@ -265,27 +250,18 @@ func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progres
 	// checks a file's last document builds the file's result, so that for
 	// a directory of small files that is not left to one core either.
 	out := make([]fileResult, len(inputs))
-	caps := make([]*findingCap, len(inputs))
-	starts := make([][]int, len(inputs))
-	for _, u := range units {
-		starts[u.file] = append(starts[u.file], u.span.Start)
-	}
 	build := func(i int) {
-		left := caps[i].finish(starts[i])
-		out[i] = fileResult{path: inputs[i].path, src: shown[i], file: report.Build(shown[i], results[i], extra[i], text.UTF16)}
-		out[i].file.Omitted = left
+		out[i] = fileResult{path: inputs[i].path, file: streams[i].File()}
 		if inputs[i].as == reading.Template {
-			templateSecrets(&out[i].file, shown[i], texts[i])
+			templateSecrets(&out[i].file, texts[i])
 		}
-		results[i] = nil // the findings are in out[i] now
+		streams[i] = nil // the findings are in out[i] now
 	}
 	left := make([]atomic.Int32, len(inputs)) // documents not yet checked
 	for i := range inputs {
-		if limit > 0 && len(results[i]) > 0 {
-			caps[i] = newFindingCap(limit, results[i])
-		}
-		left[i].Store(int32(len(results[i])))
-		if len(results[i]) == 0 {
+		n := streams[i].Len()
+		left[i].Store(int32(n))
+		if n == 0 {
 			build(i)
 		}
 	}
@@ -306,8 +282,7 @@ func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progres
 					return
 				}
 				for _, u := range units[start:min(end, len(units))] {
-					results[u.file][u.doc] = c.Check(texts[u.file], u.span, u.doc, inputs[u.file].as.Options(opts))
-					caps[u.file].checked(u.doc)
+					streams[u.file].Check(&c, u.doc)
 					prog.done()
 					if left[u.file].Add(-1) == 0 {
 						build(u.file)

@@ -1,8 +1,6 @@
 package check
 
 import (
-	"github.com/mdscheck/mdscheck/core/text"
-
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -403,14 +401,4 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p *field.Path, key 
 		return
 	}
 	c.required(n, s, p, key)
-}
-
-// lineEndOf is the end of the line of src that holds off, before its
-// line break (a CRLF's CR included).
-func lineEndOf(src string, off int) int {
-	e := text.LineEnd(src, off)
-	if e > off && e < len(src) && src[e-1] == '\r' {
-		e--
-	}
-	return e
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/shared"
 )
 
@@ -52,7 +51,7 @@ func TestCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := report.Validate(string(src), text.UTF16, check.DefaultOptions)
+			res := report.Validate(string(src), check.DefaultOptions)
 			var got []string
 			for _, d := range res.Diagnostics {
 				if d.Severity != check.Error {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 func (c *checker) replaceFix(n *document.Node, text, title string) Fix {
@@ -18,13 +19,13 @@ func (c *checker) removeFix(key *document.Node) (Fix, bool) {
 	if key.Alias {
 		return Fix{}, false
 	}
-	start := strings.LastIndexByte(c.src[:key.Start], '\n') + 1
+	start := text.LineStart(c.src, key.Start)
 	if strings.TrimSpace(c.src[start:key.Start]) != "" {
 		return Fix{}, false
 	}
 	// The entry ends where the next line at the key's indentation or less starts.
 	indent := key.Start - start
-	pos := lineEndOf(c.src, key.End)
+	pos := text.LineBreak(c.src, key.End)
 	for pos < len(c.src) {
 		next := pos + 1
 		if c.src[pos] == '\r' {
@@ -33,7 +34,7 @@ func (c *checker) removeFix(key *document.Node) (Fix, bool) {
 		if next > len(c.src) {
 			break
 		}
-		line := c.src[next:lineEndOf(c.src, next)]
+		line := c.src[next:text.LineBreak(c.src, next)]
 		t := strings.TrimLeft(line, " ")
 		if t != "" && t[0] != '#' && len(line)-len(t) <= indent {
 			break
@@ -41,7 +42,7 @@ func (c *checker) removeFix(key *document.Node) (Fix, bool) {
 		if next >= c.doc.End {
 			break
 		}
-		pos = lineEndOf(c.src, next)
+		pos = text.LineBreak(c.src, next)
 	}
 	end := pos
 	if end < len(c.src) {
@@ -60,7 +61,7 @@ func (c *checker) addMemberFix(n *document.Node, prop *schema.Property) []Fix {
 		return nil
 	}
 	first := n.Pairs[0].Key
-	lineStart := strings.LastIndexByte(c.src[:first.Start], '\n') + 1
+	lineStart := text.LineStart(c.src, first.Start)
 	prefix := c.src[lineStart:first.Start]
 	indent := strings.Repeat(" ", len(prefix))
 	if strings.TrimLeft(prefix, " -") != "" {
@@ -78,7 +79,7 @@ func (c *checker) addMemberFix(n *document.Node, prop *schema.Property) []Fix {
 // entryEnd is the end of the last line of a block entry (before its line break).
 func (c *checker) entryEnd(key, value *document.Node) int {
 	end := max(key.End, value.End)
-	return lineEndOf(c.src, max(end-1, key.Start))
+	return text.LineBreak(c.src, max(end-1, key.Start))
 }
 
 // placeholder is a value of the right type to fill in.

@@ -27,7 +27,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {A: QQ==}\nstringData: {B: b}\n---\n" + manifest("Kafka", "  plan: business-4\n"))
 	f.Add("apiVersion: v1\nkind: List\nitems:\n- " + strings.ReplaceAll(manifest("Kafka", "  plan: business-4\n"), "\n", "\n  "))
 	f.Fuzz(func(t *testing.T, src string) {
-		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		res := report.Validate(src, check.DefaultOptions)
 		idx := text.NewIndex(src)
 		last := idx.Position(len(src), text.UTF16)
 		hasSecret := strings.Contains(src, `password: "\x01secret-value"`)
@@ -35,9 +35,10 @@ func FuzzCheck(f *testing.F) {
 			if d.Message == "" || d.Rule == "" || check.LookupRule(d.Rule) == nil {
 				t.Fatalf("bad diagnostic %+v", d)
 			}
-			for _, p := range []text.Position{d.Range.Start, d.Range.End} {
+			r := idx.Range(d.Start, d.End, text.UTF16)
+			for _, p := range []text.Position{r.Start, r.End} {
 				if p.Line < 0 || p.Line > last.Line || p.Character < 0 {
-					t.Fatalf("range %+v outside the text", d.Range)
+					t.Fatalf("range %+v outside the text", r)
 				}
 			}
 			// The seed's password is invalid (a control character); while
@@ -65,11 +66,12 @@ func FuzzSuppressions(f *testing.F) {
 			f.Add(seed, line, true)
 		}
 	}
-	key := func(d report.Diagnostic) string { return d.Rule + " " + d.Path + " " + d.Message }
+	key := func(d check.Diagnostic) string { return d.Rule + " " + d.Path + " " + d.Message }
 	want := map[string]int{}
-	all := report.Validate(base, text.UTF16, check.DefaultOptions).Diagnostics
+	all := report.Validate(base, check.DefaultOptions).Diagnostics
+	baseIdx := text.NewIndex(base)
 	for _, d := range all {
-		want[key(d)] = d.Range.Start.Line
+		want[key(d)] = baseIdx.LineOf(d.Start)
 	}
 	f.Fuzz(func(t *testing.T, rules string, line int, alone bool) {
 		if line < 0 || line >= len(lines) || !commentText(rules) {
@@ -83,10 +85,11 @@ func FuzzSuppressions(f *testing.F) {
 		} else {
 			src = strings.Join(lines[:line], "") + strings.TrimSuffix(lines[line], "\n") + "  " + comment + "\n" + strings.Join(lines[line+1:], "")
 		}
-		got := report.Validate(src, text.UTF16, check.DefaultOptions).Diagnostics
+		got := report.Validate(src, check.DefaultOptions).Diagnostics
+		idx := text.NewIndex(src)
 		kept := map[string]bool{}
 		for _, d := range got {
-			if d.Rule == "suppression" && d.Range.Start.Line == line {
+			if d.Rule == "suppression" && idx.LineOf(d.Start) == line {
 				continue // about the comment itself: a rule name that is none
 			}
 			if _, ok := want[key(d)]; !ok {
@@ -95,7 +98,7 @@ func FuzzSuppressions(f *testing.F) {
 			kept[key(d)] = true
 		}
 		for _, d := range all {
-			if !kept[key(d)] && (d.Range.Start.Line != target || d.Rule == "yaml-syntax" || d.Rule == "limit") {
+			if !kept[key(d)] && (baseIdx.LineOf(d.Start) != target || d.Rule == "yaml-syntax" || d.Rule == "limit") {
 				t.Fatalf("the comment %q on line %d (alone %v) silenced %+v", comment, line, alone, d)
 			}
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // TestIgnoreAnnotation: a resource annotated mdscheck.example.io/ignore:
@@ -36,7 +35,7 @@ spec:
 		{`true`, true, "error type /metadata/annotations/mdscheck.example.io~1ignore\nerror required /spec/project\nerror enum /spec/maintenanceWindowDow"},
 	}
 	for _, c := range cases {
-		f := report.Validate(manifest(c.annotation), text.UTF16, check.DefaultOptions)
+		f := report.Validate(manifest(c.annotation), check.DefaultOptions)
 		if got := summary(f.Diagnostics); got != c.want || f.Documents[0].Checked != c.checked {
 			t.Errorf("annotation %s: checked %v, findings:\n%s\nwant checked %v and:\n%s", c.annotation, f.Documents[0].Checked, got, c.checked, c.want)
 		}

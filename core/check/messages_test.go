@@ -3,6 +3,8 @@ package check_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // TestMessagesPeopleRead: each message here once confused a user; the test
@@ -44,8 +46,8 @@ func TestMaxItemsUnderlinesTheFirstTooMany(t *testing.T) {
 	src := manifest("Kafka", "  serviceIntegrations:\n  - {integrationType: read_replica, sourceServiceName: a}\n  - {integrationType: read_replica, sourceServiceName: b}\n")
 	for _, d := range findings(src) {
 		if d.Rule == "max-items" {
-			if d.Pointer != "/spec/serviceIntegrations" || d.Range.Start.Line != 9 || d.Range.Start.Character != 4 {
-				t.Errorf("max-items at %+v, pointer %s; want line 9, character 4 (the second item)", d.Range.Start, d.Pointer)
+			if at := text.NewIndex(src).Position(d.Start, text.UTF16); d.Pointer != "/spec/serviceIntegrations" || at.Line != 9 || at.Character != 4 {
+				t.Errorf("max-items at %+v, pointer %s; want line 9, character 4 (the second item)", at, d.Pointer)
 			}
 			return
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // TestPartial checks a Kustomize patch: what it sets is checked, what it
@@ -25,7 +24,7 @@ spec:
 `
 	opts := check.DefaultOptions
 	opts.Partial = true
-	got := summary(report.Validate(patch, text.UTF16, opts).Diagnostics)
+	got := summary(report.Validate(patch, opts).Diagnostics)
 	want := "error enum /spec/maintenanceWindowDow\nerror unknown-field /spec/userConfig/kafka/compresion_type"
 	if got != want {
 		t.Errorf("patch:\n%s\nwant:\n%s", got, want)
@@ -56,7 +55,7 @@ spec:
 `
 	opts := check.DefaultOptions
 	opts.Template = true
-	got := summary(report.Validate(src, text.UTF16, opts).Diagnostics)
+	got := summary(report.Validate(src, opts).Diagnostics)
 	want := "error required /spec/project\n" +
 		"error format /spec/maintenanceWindowTime\n" +
 		"error enum /spec/userConfig/kafka/compression_type"
@@ -90,7 +89,7 @@ func TestPartialRulesBetweenMembers(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := patch(c.members)
-		if got := summary(report.Validate(src, text.UTF16, opts).Diagnostics); got != c.partial {
+		if got := summary(report.Validate(src, opts).Diagnostics); got != c.partial {
 			t.Errorf("patch %q:\n%s\nwant:\n%s", c.members, got, c.partial)
 		}
 		var whole []string
@@ -112,7 +111,7 @@ func TestTemplateAPIVersion(t *testing.T) {
 	src := "apiVersion: ~0000\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  project: streaming\n  plan: business-4\n  maintenanceWindowDow: funday\n"
 	opts := check.DefaultOptions
 	opts.Template = true
-	if got, want := summary(report.Validate(src, text.UTF16, opts).Diagnostics), "error enum /spec/maintenanceWindowDow"; got != want {
+	if got, want := summary(report.Validate(src, opts).Diagnostics), "error enum /spec/maintenanceWindowDow"; got != want {
 		t.Errorf("template:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // envelope decides whether a resource is ours and of which kind. It
@@ -29,7 +30,7 @@ func (c *checker) envelope(root *document.Node) bool {
 			Message: "missing required member \"apiVersion\"; " + kp.Value.Text + " is of " + schema.APIVersion}
 		if av != nil {
 			d.Start, d.End = av.Key.Start, av.Key.End
-		} else if ls := strings.LastIndexByte(c.src[:kp.Key.Start], '\n') + 1; strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
+		} else if ls := text.LineStart(c.src, kp.Key.Start); strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
 			// A block mapping: the member goes on a line of its own above kind.
 			d.Fixes = []Fix{{Title: "Add apiVersion: " + schema.APIVersion, Edits: []Edit{{Start: kp.Key.Start, End: kp.Key.Start,
 				NewText: "apiVersion: " + schema.APIVersion + "\n" + strings.Repeat(" ", kp.Key.Start-ls)}}}}

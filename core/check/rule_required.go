@@ -6,6 +6,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // required reports the required members of s that the mapping n lacks or
@@ -34,7 +35,7 @@ func (c *checker) required(n *document.Node, s *schema.Schema, p *field.Path, ke
 			d.Fixes = c.addMemberFix(n, prop)
 		default:
 			// A list item: its first line, or all of a flow mapping.
-			d.Start, d.End = n.Start, lineEndOf(c.src, n.Start)
+			d.Start, d.End = n.Start, text.LineBreak(c.src, n.Start)
 			if n.End > n.Start && n.End < d.End {
 				d.End = n.End
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // The suppression comment. On a line with YAML, it silences that line; alone
@@ -144,7 +145,7 @@ func (s suppressions) silenced(src string, d Diagnostic) bool {
 	if s == nil || d.Rule == "yaml-syntax" || d.Rule == "limit" || d.Rule == "suppression" {
 		return false
 	}
-	lineStart := strings.LastIndexByte(src[:d.Start], '\n') + 1
+	lineStart := text.LineStart(src, d.Start)
 	sup := s[lineStart]
 	if sup == nil {
 		return false

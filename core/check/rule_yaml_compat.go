@@ -6,6 +6,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // compat warns about a scalar that Kubernetes (YAML 1.1) reads as value, a
@@ -23,11 +24,11 @@ func (c *checker) compat(n *document.Node, s *schema.Schema, p *field.Path, valu
 // the start of the document: go-yaml v2, which kubectl reads manifests
 // with, refuses the document.
 func (c *checker) directive() {
-	text := c.src[c.doc.Start:c.doc.End]
-	if !strings.HasPrefix(text, "%YAML ") || strings.HasPrefix(text, "%YAML 1.1") {
+	doc := c.src[c.doc.Start:c.doc.End]
+	if !strings.HasPrefix(doc, "%YAML ") || strings.HasPrefix(doc, "%YAML 1.1") {
 		return
 	}
-	end := lineEndOf(c.src, c.doc.Start)
+	end := text.LineBreak(c.src, c.doc.Start)
 	c.report(Diagnostic{Start: c.doc.Start, End: end, Severity: Error, Rule: "yaml-compat",
 		Message: "kubectl refuses a document marked as another version than %YAML 1.1; remove the directive"})
 }

@@ -25,12 +25,12 @@ func manifest(kind, spec string) string {
 	return head + spec
 }
 
-func findings(src string) []report.Diagnostic {
-	return report.Validate(src, text.UTF16, check.DefaultOptions).Diagnostics
+func findings(src string) []check.Diagnostic {
+	return report.Validate(src, check.DefaultOptions).Diagnostics
 }
 
 // summary renders findings as "severity rule pointer" lines.
-func summary(ds []report.Diagnostic) string {
+func summary(ds []check.Diagnostic) string {
 	var b []string
 	for _, d := range ds {
 		b = append(b, fmt.Sprintf("%s %s %s", d.Severity, d.Rule, d.Pointer))
@@ -121,7 +121,7 @@ func TestEnvelope(t *testing.T) {
 
 func TestSyntaxErrorKeepsOtherDocuments(t *testing.T) {
 	src := manifest("Kafka", "  cloudName: 1\n") + "---\nkey: [unclosed\n---\n" + manifest("Grafana", "  cloudName: 2\n")
-	res := report.Validate(src, text.UTF16, check.DefaultOptions)
+	res := report.Validate(src, check.DefaultOptions)
 	got := ""
 	for _, d := range res.Diagnostics {
 		got += fmt.Sprintf("%d %s %s\n", d.Document, d.Rule, d.Pointer)
@@ -138,7 +138,6 @@ func TestSyntaxErrorKeepsOtherDocuments(t *testing.T) {
 func TestRangesAndMessages(t *testing.T) {
 	src := manifest("OpenSearch", "  cloudName: 12\n  maintenanceWindowDow: Sunday\n  terminationProtectoin: true\n")
 	ds := findings(src)
-	idx := text.NewIndex(src)
 	want := []struct{ text, message string }{
 		{"12", `must be a string; 12 is a number in YAML, write "12"`},
 		{"Sunday", `"Sunday" is not allowed; must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday (did you mean sunday?)`},
@@ -149,8 +148,7 @@ func TestRangesAndMessages(t *testing.T) {
 	}
 	for i, w := range want {
 		d := ds[i]
-		start, end := idx.Offset(d.Range.Start, text.UTF16), idx.Offset(d.Range.End, text.UTF16)
-		if got := src[start:end]; got != w.text {
+		if got := src[d.Start:d.End]; got != w.text {
 			t.Errorf("finding %d covers %q, want %q", i, got, w.text)
 		}
 		if d.Message != w.message {
@@ -221,8 +219,8 @@ func TestAnchorsAndMerges(t *testing.T) {
 	if len(ds) != 2 || ds[1].Pointer != "/spec/connInfoSecretTarget/labels/a" {
 		t.Fatalf("got %s", summary(ds))
 	}
-	if ds[1].Range.Start.Line != 11 {
-		t.Errorf("alias finding on line %d, want 11 (the alias)", ds[1].Range.Start.Line)
+	if line := text.NewIndex(src).LineOf(ds[1].Start); line != 11 {
+		t.Errorf("alias finding on line %d, want 11 (the alias)", line)
 	}
 	// An alias to an anchor of an earlier document is an error.
 	src = "a: &x 1\n---\n" + manifest("Kafka", "  cloudName: *x\n")
@@ -254,7 +252,7 @@ func TestSecretValuesNeverInOutput(t *testing.T) {
 		{"Kafka", "  userConfig:\n    kafka_connect_secret_providers:\n      - name: v\n        vault:\n          address: a\n          auth_method: token\n          token: " + strings.Repeat("t", 300) + "\n", "tttt"},
 	}
 	for _, c := range cases {
-		res := report.Validate(manifest(c.kind, c.spec), text.UTF16, check.DefaultOptions)
+		res := report.Validate(manifest(c.kind, c.spec), check.DefaultOptions)
 		if len(res.Diagnostics) == 0 {
 			t.Errorf("%s: no finding for %q", c.kind, c.spec)
 		}
@@ -279,7 +277,7 @@ func TestKubernetesSecretsOfTheStream(t *testing.T) {
 		"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n",
 		"apiVersion: v1\nkind: Secret\n",
 	} {
-		res := report.Validate(secretDoc+"---\n"+ours, text.UTF16, check.DefaultOptions)
+		res := report.Validate(secretDoc+"---\n"+ours, check.DefaultOptions)
 		if strings.Contains(secretDoc, "ZqSecretVal") {
 			for _, d := range res.Diagnostics {
 				if strings.Contains(d.Message, "ZqSecretVal") {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // TestSecretsOfAnySpelling: a document that may be a Secret, whatever its
@@ -27,7 +26,7 @@ func TestSecretsOfAnySpelling(t *testing.T) {
 		"- password: " + s + "\n",
 	} {
 		src := doc + "---\n" + ours
-		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		res := report.Validate(src, check.DefaultOptions)
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, s) {
 				t.Errorf("%q: a message quotes the Secret's value: %s", doc, d.Message)
@@ -38,7 +37,7 @@ func TestSecretsOfAnySpelling(t *testing.T) {
 		}
 	}
 	// A ConfigMap's data is no secret.
-	res := report.Validate("apiVersion: v1\nkind: ConfigMap\ndata:\n  level: "+s+"\n---\n"+ours, text.UTF16, check.DefaultOptions)
+	res := report.Validate("apiVersion: v1\nkind: ConfigMap\ndata:\n  level: "+s+"\n---\n"+ours, check.DefaultOptions)
 	if len(res.Secrets) != 0 {
 		t.Errorf("a ConfigMap's data is masked: %v", res.Secrets)
 	}
@@ -64,24 +63,22 @@ func TestBrokenSecretData(t *testing.T) {
 		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: " + strings.Repeat("[", 70) + s + "\n",
 	} {
 		src := doc + "---\n" + ours
-		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		res := report.Validate(src, check.DefaultOptions)
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, s) {
 				t.Errorf("%q: a message quotes the Secret's value: %s", doc, d.Message)
 			}
 		}
-		idx := text.NewIndex(src)
 		covered := 0
 		for _, r := range res.Secrets {
-			a, b := idx.Offset(r.Start, text.UTF16), idx.Offset(r.End, text.UTF16)
-			covered += strings.Count(src[a:b], s)
+			covered += strings.Count(src[r.Start:r.End], s)
 		}
 		if covered < 2 {
 			t.Errorf("%q: the secret ranges cover %d of its 2 places", doc, covered)
 		}
 	}
 	// A broken ConfigMap's data is no secret.
-	res := report.Validate("apiVersion: v1\nkind: ConfigMap\ndata:\n  level: ["+s+"\n", text.UTF16, check.DefaultOptions)
+	res := report.Validate("apiVersion: v1\nkind: ConfigMap\ndata:\n  level: ["+s+"\n", check.DefaultOptions)
 	if len(res.Secrets) != 0 {
 		t.Errorf("a ConfigMap's data is masked: %v", res.Secrets)
 	}
@@ -97,17 +94,15 @@ func TestSecretsAsWrittenInPieces(t *testing.T) {
 	for _, form := range []string{`"` + s + `"#c`, s + ": x", "@" + s, "`" + s, "'" + s + "'x'", "%" + s, "{{ .Values.p }}" + s} {
 		doc := manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: "+form+"\n")
 		src := doc + "---\n" + copied
-		res := report.Validate(src, text.UTF16, check.DefaultOptions)
+		res := report.Validate(src, check.DefaultOptions)
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, s) {
 				t.Errorf("client_secret: %s: a message quotes the secret: %s", form, d.Message)
 			}
 		}
-		idx := text.NewIndex(src)
 		covered := 0
 		for _, r := range res.Secrets {
-			a, b := idx.Offset(r.Start, text.UTF16), idx.Offset(r.End, text.UTF16)
-			covered += strings.Count(src[a:b], s)
+			covered += strings.Count(src[r.Start:r.End], s)
 		}
 		if covered < 2 {
 			t.Errorf("client_secret: %s: the secret ranges cover %d of its 2 places", form, covered)
@@ -123,10 +118,28 @@ func TestFilesKeptInSecrets(t *testing.T) {
 	copied := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
 	for _, line := range []string{"password=" + s, "token: " + s, "DB_PASSWORD=\"" + s + "\"", "key = '" + s + "'"} {
 		doc := "apiVersion: v1\nkind: Secret\nstringData:\n  app.conf: |\n    user=app\n    " + line + "\n"
-		res := report.Validate(doc+"---\n"+copied, text.UTF16, check.DefaultOptions)
+		res := report.Validate(doc+"---\n"+copied, check.DefaultOptions)
 		for _, d := range res.Diagnostics {
 			if strings.Contains(d.Message, s) {
 				t.Errorf("%s: a message quotes the secret: %s", line, d.Message)
+			}
+		}
+	}
+}
+
+// TestSecretWrittenAsATag: a tag where a secret's value belongs ("pw:
+// !S") is the secret its author meant.
+func TestSecretWrittenAsATag(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	copied := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n")
+	for _, doc := range []string{
+		"apiVersion: v1\nkind: Secret\nstringData:\n  pw: !" + s + "\n",
+		manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: !"+s+" x\n"),
+	} {
+		res := report.Validate(doc+"---\n"+copied, check.DefaultOptions)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Message, s) {
+				t.Errorf("%q: a message quotes the secret: %s", doc, d.Message)
 			}
 		}
 	}

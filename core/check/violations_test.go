@@ -28,7 +28,6 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/schema"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // A generated manifest is a tree of *ymap, *yseq and yraw (a scalar as it
@@ -791,7 +790,7 @@ func TestGoldenSecretsNeverShown(t *testing.T) {
 				secretTexts(d.Root, k.Manifest, &secrets)
 			}
 		}
-		out, err := json.Marshal(report.Validate(src, text.UTF16, check.DefaultOptions))
+		out, err := json.Marshal(report.Validate(src, check.DefaultOptions))
 		if err != nil {
 			t.Fatal(err)
 		}

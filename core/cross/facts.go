@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
@@ -266,8 +267,13 @@ func items(n *document.Node) []*document.Node {
 
 func isTrue(n *document.Node) bool { return n != nil && n.Type == document.Bool && n.Bool }
 
-// templated reports whether a name is written by a Helm template action.
-func templated(s string) bool { return strings.Contains(s, "{{") }
+// templated reports whether a name is written by a Helm template action:
+// as the template writes it, or as the placeholder that stands for the
+// action once a front end has masked the template (internal/helm), which
+// starts with check.Masked, as no Kubernetes name does.
+func templated(s string) bool {
+	return strings.Contains(s, "{{") || s != "" && s[0] == check.Masked
+}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

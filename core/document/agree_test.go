@@ -74,7 +74,7 @@ func agree(t *testing.T, name, src string) (same, goccyOnly, readerOnly int) {
 			t.Errorf("%s: document %d: goccy reads it, the reader says %q at %d:\n%s", name, i, d.Err.Message, d.Err.Start, text)
 		case old.Err == nil:
 			if a, b := dumpDoc(old), dumpDoc(d); a != b && !tagEndsLine(text) && !rangesMended(t, src, old.Root, d.Root) {
-				if v, read := yamlV2Value(text); read && v != canon(d.Root) && !anchorNameBeyondV2(text) && !yaml11Break(text) {
+				if v, read := yamlV2Value(text); read && v != canon(d.Root) && !anchorNameBeyondV2(text) && !yaml11Break(text) && !rootBlockScalar(d.Root) && !flowQuestion(text) {
 					t.Errorf("%s: document %d: trees differ\n--- goccy\n%s--- reader\n%s--- text\n%s", name, i, a, b, text)
 					continue
 				}
@@ -222,6 +222,32 @@ func anchorNameBeyondV2(text string) bool {
 // (U+0085), LS (U+2028), PS (U+2029). The reader reads YAML 1.2's, and v2
 // does not judge such text.
 func yaml11Break(text string) bool { return strings.ContainsAny(text, "\u0085\u2028\u2029") }
+
+// rootBlockScalar reports whether a document is one block scalar. go-yaml
+// v2 wants such a scalar's text indented by a space at least, where YAML
+// 1.2 takes the text from column 0 (" |\n#x" is "#x" to YAML and "" with
+// a comment to v2); a document that is one scalar is no resource, and v2
+// does not judge it.
+func rootBlockScalar(n *Node) bool {
+	return n != nil && n.Kind == Scalar && (n.Style == Literal || n.Style == Folded)
+}
+
+// flowQuestion reports whether a '?' glued to text starts an entry of a
+// flow collection ("{?a: 1}"): YAML 1.1, and so go-yaml v2, takes it for
+// an explicit key's indicator there, YAML 1.2 for text. The reader reads
+// YAML 1.2's, and v2 does not judge such text.
+func flowQuestion(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '?' {
+			continue
+		}
+		before := strings.TrimRight(text[:i], " \t\r\n")
+		if before != "" && strings.IndexByte("{[,", before[len(before)-1]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // canon writes the value of a tree in one canonical form, keys sorted.
 func canon(n *Node) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	textpkg "github.com/mdscheck/mdscheck/core/text"
 )
 
 // TestComments: the reader keeps the spans of a document's comments, by
@@ -76,7 +78,7 @@ func commentsByText(src string, d *Document) []Span {
 			if n.Style == Literal || n.Style == Folded {
 				// The text starts on the line after the header,
 				// which may end in a comment.
-				start = lineEnd(src, start)
+				start = textpkg.LineEnd(src, start)
 			}
 			scalars = append(scalars, Span{start, n.End})
 		default:
@@ -98,7 +100,7 @@ func commentsByText(src string, d *Document) []Span {
 		if slices.ContainsFunc(scalars, func(s Span) bool { return at >= s.Start && at < s.End }) {
 			continue
 		}
-		end := lineEnd(src, at)
+		end := textpkg.LineEnd(src, at)
 		if src[end-1] == '\r' {
 			end--
 		}

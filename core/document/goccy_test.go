@@ -12,6 +12,8 @@ import (
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+
+	textpkg "github.com/mdscheck/mdscheck/core/text"
 )
 
 // goccyParse reads one document of src, the text at span, with the given index.
@@ -28,13 +30,13 @@ func goccyParse(src string, span Span, index int, lim Limits) (d *Document) {
 		// failure must not take down the caller or the other documents.
 		if r := recover(); r != nil {
 			d.Root, d.Duplicates = nil, nil
-			d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start),
+			d.Err = &Error{Start: span.Start, End: textpkg.LineEnd(src, span.Start),
 				Message: "the YAML parser could not read this document; check its syntax"}
 		}
 	}()
 	text := src[span.Start:span.End]
 	if len(text) > lim.DocumentBytes {
-		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "document size",
+		d.Err = &Error{Start: span.Start, End: textpkg.LineEnd(src, span.Start), Limit: "document size",
 			Message: fmt.Sprintf("document is %d bytes, over the limit of %d bytes; it was not checked", len(text), lim.DocumentBytes)}
 		return d
 	}

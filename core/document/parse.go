@@ -8,6 +8,10 @@ import (
 
 	"github.com/goccy/go-yaml/scanner"
 	"github.com/goccy/go-yaml/token"
+
+	// This package calls the text it reads text; core/text is textpkg
+	// here, as net/http names "path" pathpkg.
+	textpkg "github.com/mdscheck/mdscheck/core/text"
 )
 
 // Span is the text of one document in a stream.
@@ -237,7 +241,7 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		// documents.
 		if r := recover(); r != nil {
 			d.Root, d.Duplicates, d.Origins, d.Comments = nil, nil, nil, nil
-			d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start),
+			d.Err = &Error{Start: span.Start, End: textpkg.LineEnd(src, span.Start),
 				Message: "the YAML parser could not read this document; check its syntax"}
 		}
 	}()
@@ -246,7 +250,7 @@ func parse(src string, span Span, index int, lim Limits, rd *Reader) (d *Documen
 		// The rest of a stream that Split cut at lim.Documents spans: the
 		// documents before it are lim.Documents-1. Nothing of it is
 		// read, so it costs a scan of its lines, whatever it holds.
-		d.Err = &Error{Start: span.Start, End: lineEnd(src, span.Start), Limit: "documents",
+		d.Err = &Error{Start: span.Start, End: textpkg.LineEnd(src, span.Start), Limit: "documents",
 			Message: fmt.Sprintf("the stream has %d documents, over the limit of %d; this one and the %d after it were not checked",
 				lim.Documents-1+n, lim.Documents, n-1)}
 		return d
@@ -310,7 +314,7 @@ func isEmpty(text string) bool {
 // sizeError is the error of a document of size bytes at start in src,
 // over lim.DocumentBytes.
 func sizeError(src string, start, size int, lim Limits) *Error {
-	return &Error{Start: start, End: lineEnd(src, start), Limit: "document size",
+	return &Error{Start: start, End: textpkg.LineEnd(src, start), Limit: "document size",
 		Message: fmt.Sprintf("document is %d bytes, over the limit of %d bytes; it was not checked", size, lim.DocumentBytes)}
 }
 
@@ -341,13 +345,6 @@ func tokenize(text string, buf []*token.Token) []*token.Token {
 		}
 		buf = append(buf, tks...)
 	}
-}
-
-func lineEnd(src string, off int) int {
-	if i := strings.IndexByte(src[off:], '\n'); i >= 0 {
-		return off + i
-	}
-	return len(src)
 }
 
 // badByte returns the offset of the first byte that cannot be in a YAML

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/token"
+
+	textpkg "github.com/mdscheck/mdscheck/core/text"
 )
 
 // The reader builds a document's tree from goccy/go-yaml's tokens with
@@ -81,7 +83,7 @@ func (r *reader) comment(at int) {
 	if n := len(r.comments); n > 0 && r.comments[n-1].Start >= at {
 		return // noted already, from the text of a scalar goccy misread
 	}
-	end := min(lineEnd(r.src, at), r.docEnd)
+	end := min(textpkg.LineEnd(r.src, at), r.docEnd)
 	if end > at && r.src[end-1] == '\r' {
 		end--
 	}
@@ -95,7 +97,7 @@ func (r *reader) comment(at int) {
 func (r *reader) commentsIn(base int, text string, from, to int) int {
 	other := -1
 	for ls := from; ls < to; {
-		le := lineEnd(text, ls)
+		le := textpkg.LineEnd(text, ls)
 		i := ls
 		for i < le && isBlankByte(text[i]) {
 			i++
@@ -202,7 +204,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 				// A block scalar's text is read from the source.
 				x := r.commentsIn(base, text, end, multiLineEnd(text, at, needle, false))
 				if x >= 0 && !afterBlockHeader(r.toks) {
-					return &Error{Start: base + x, End: base + lineEnd(text, x), Message: "this line is indented deeper than the entry above it, which already has a value"}
+					return &Error{Start: base + x, End: base + textpkg.LineEnd(text, x), Message: "this line is indented deeper than the entry above it, which already has a value"}
 				}
 			}
 		}
@@ -295,11 +297,11 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 			skipLine = line
 			switch {
 			case len(r.toks) == 0 && r.header < 0:
-				if msg := r.directives.add(text[at:lineEnd(text, at)]); msg != "" {
-					return &Error{Start: base + at, End: base + lineEnd(text, at), Message: msg}
+				if msg := r.directives.add(text[at:textpkg.LineEnd(text, at)]); msg != "" {
+					return &Error{Start: base + at, End: base + textpkg.LineEnd(text, at), Message: msg}
 				}
 			case !afterBlockHeader(r.toks):
-				return &Error{Start: base + at, End: base + lineEnd(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
+				return &Error{Start: base + at, End: base + textpkg.LineEnd(text, at), Message: "a directive (%) inside a document; end the document with '...' above it"}
 			}
 			continue
 		}
@@ -330,7 +332,7 @@ func (r *reader) locate(base int, text string, gt []*token.Token) *Error {
 		}
 	}
 	if r.directives.seen && r.header < 0 {
-		return &Error{Start: base, End: base + lineEnd(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
+		return &Error{Start: base, End: base + textpkg.LineEnd(text, 0), Message: "a directive (%) must be followed by a '---' line that starts its document"}
 	}
 	if mend {
 		r.toks = mendFlowColons(r.src, r.toks)
@@ -883,7 +885,7 @@ func (r *reader) continuation(t *tok, end, min int) *Error {
 		for ls+spaces < end && r.src[ls+spaces] == ' ' {
 			spaces++
 		}
-		rest := strings.TrimLeft(r.src[ls+spaces:lineEnd(r.src, ls)], " \t\r")
+		rest := strings.TrimLeft(r.src[ls+spaces:textpkg.LineEnd(r.src, ls)], " \t\r")
 		if spaces < min && rest != "" && (quoted || rest[0] != '#' && rest[0] != ']' && rest[0] != '}') {
 			what := "flow collection ('[' or '{')"
 			if quoted {
@@ -1164,7 +1166,7 @@ func (r *reader) blockScalar(t *tok) (*Node, *Error) {
 	if t.typ == token.FoldedType {
 		n.Style = Folded
 	}
-	r.textOnly(lineEnd(r.src, t.start), consumed)
+	r.textOnly(textpkg.LineEnd(r.src, t.start), consumed)
 	for c := r.peek(); c != nil && c.start < consumed; c = r.peek() {
 		if c.end > consumed {
 			// goccy's lexer took lines that are not the scalar's: its

@@ -1,5 +1,7 @@
 package document
 
+import textpkg "github.com/mdscheck/mdscheck/core/text"
+
 // Stream is a parsed YAML stream.
 type Stream struct {
 	Src  string
@@ -12,7 +14,7 @@ type Stream struct {
 func ParseStream(src string, lim Limits) *Stream {
 	s := &Stream{Src: src}
 	if len(src) > lim.StreamBytes {
-		s.Docs = []*Document{{Index: 0, End: len(src), Err: &Error{Start: 0, End: lineEnd(src, 0), Limit: "stream size",
+		s.Docs = []*Document{{Index: 0, End: len(src), Err: &Error{Start: 0, End: textpkg.LineEnd(src, 0), Limit: "stream size",
 			Message: "input is over the limit of " + itoa(lim.StreamBytes) + " bytes; it was not checked"}}}
 		return s
 	}

@@ -106,12 +106,6 @@ func splitKey(s string) (key, rest string, ok bool) {
 	return "", "", false
 }
 
-// prevLine returns the start of the line before the one that starts at
-// ls, which is not the first.
-func prevLine(src string, ls int) int {
-	return strings.LastIndexByte(src[:ls-1], '\n') + 1
-}
-
 // nextLine returns the start of the line after the one that starts at
 // ls, or -1 when that is the last. A text that ends with a line break
 // ends with an empty line.
@@ -139,11 +133,7 @@ func readCursor(src string, offset int) *cursor {
 		if l.indent != 0 || l.dash || l.key == "" {
 			continue
 		}
-		v := strings.TrimSpace(src[l.start:text.LineEnd(src, l.start)])
-		v = strings.Trim(strings.TrimSpace(strings.TrimPrefix(v, l.key+":")), `"'`)
-		if i := strings.Index(v, " #"); i >= 0 {
-			v = strings.TrimSpace(v[:i])
-		}
+		v := scalarOf(src, l)
 		switch l.key {
 		case "kind":
 			c.kind = schema.Lookup(v)
@@ -153,7 +143,7 @@ func readCursor(src string, offset int) *cursor {
 	}
 
 	// The current line up to the cursor.
-	ls := strings.LastIndexByte(src[:offset], '\n') + 1
+	ls := text.LineStart(src, offset)
 	before := src[ls:offset]
 	w := len(before)
 	for w > 0 && isWordByte(before[w-1]) {
@@ -182,9 +172,16 @@ func readCursor(src string, offset int) *cursor {
 // the list item; below, at a line indented less or at the next item.
 // Linear in the document's lines.
 func (c *cursor) siblings(src string, cur int) {
+	c.eachSibling(src, cur, func(l line) { c.present[l.key] = true })
+}
+
+// eachSibling calls fn with the line of each key of the cursor's mapping
+// but the cursor's own line, which starts at cur: the mapping's bounds
+// are those siblings describes.
+func (c *cursor) eachSibling(src string, cur int, fn func(line)) {
 	ends := func(l line) bool { return l.indent < c.indent && !(l.dash && l.keyCol == c.indent) }
 	for ls := cur; ls > 0; {
-		ls = prevLine(src, ls)
+		ls = text.LineStart(src, ls-1)
 		l := lineAt(src, ls)
 		if l.blank {
 			continue
@@ -193,7 +190,7 @@ func (c *cursor) siblings(src string, cur int) {
 			break
 		}
 		if l.key != "" && l.keyCol == c.indent {
-			c.present[l.key] = true
+			fn(l)
 		}
 		if l.dash && l.keyCol == c.indent {
 			break // the first key of this list item
@@ -208,9 +205,19 @@ func (c *cursor) siblings(src string, cur int) {
 			break
 		}
 		if l.key != "" && l.keyCol == c.indent {
-			c.present[l.key] = true
+			fn(l)
 		}
 	}
+}
+
+// scalarOf returns the value written after the key of l, a line of src,
+// read loosely: without a comment after it and without its quotes.
+func scalarOf(src string, l line) string {
+	_, v, _ := splitKey(src[l.start+l.keyCol : text.LineEnd(src, l.start)])
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	return strings.Trim(strings.TrimSpace(v), `"'`)
 }
 
 func isWordByte(b byte) bool {
@@ -227,7 +234,7 @@ func (c *cursor) parents(src string, cur, indent, itemAt int) []string {
 		indent = itemAt
 	}
 	for ls := cur; ls > 0 && indent > 0; {
-		ls = prevLine(src, ls)
+		ls = text.LineStart(src, ls-1)
 		l := lineAt(src, ls)
 		if l.blank {
 			continue

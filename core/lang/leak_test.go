@@ -48,11 +48,11 @@ func TestNoSecretInRandomManifests(t *testing.T) {
 func noLeak(t *testing.T, c leak.Case) {
 	t.Helper()
 	idx := text.NewIndex(c.Text)
-	f := report.Validate(c.Text, text.UTF16, check.DefaultOptions)
+	f := report.Validate(c.Text, check.DefaultOptions)
 	var g secret.Gate
 	f.Feed(&g)
 	if c.Previous != "" {
-		was := report.Validate(c.Previous, text.UTF16, check.DefaultOptions)
+		was := report.Validate(c.Previous, check.DefaultOptions)
 		was.Feed(&g)
 		f.Clean(&g)
 	}

@@ -28,15 +28,7 @@ type view struct {
 func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 	most := document.DefaultLimits.DocumentBytes
 	// The offset of the cursor's line, without indexing the whole stream.
-	lineStart, line := 0, 0
-	for line < pos.Line {
-		i := strings.IndexByte(stream[lineStart:], '\n')
-		if i < 0 {
-			break
-		}
-		lineStart += i + 1
-		line++
-	}
+	lineStart, line := text.SeekLine(stream, pos.Line)
 	start, end := 0, len(stream)
 	// Up to the marker that opened this document.
 	for ls := lineStart; ; {
@@ -55,7 +47,7 @@ func viewAt(stream string, pos text.Position, enc text.Encoding) (*view, int) {
 		if ls == 0 {
 			break
 		}
-		ls = strings.LastIndexByte(stream[:ls-1], '\n') + 1
+		ls = text.LineStart(stream, ls-1)
 	}
 	// Down to the marker that ends it.
 	for ls := text.LineEnd(stream, lineStart) + 1; ls < len(stream); ls = text.LineEnd(stream, ls) + 1 {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/goccy/go-yaml/parser"
 	"github.com/mdscheck/mdscheck/core/check"
-	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // The benchmarks run on the deterministic corpus of
@@ -29,7 +28,7 @@ func benchValidate(b *testing.B, src string) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		Validate(src, text.UTF16, check.DefaultOptions)
+		Validate(src, check.DefaultOptions)
 	}
 }
 

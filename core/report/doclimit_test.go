@@ -21,17 +21,18 @@ const broken = "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name:
 func TestStreamOverTheDocumentLimit(t *testing.T) {
 	n := document.DefaultLimits.Documents
 	src := broken + strings.Repeat("---\n", n+9)
-	f := Validate(src, text.UTF16, check.DefaultOptions)
+	f := Validate(src, check.DefaultOptions)
+	idx := text.NewIndex(f.Text)
 	if len(f.Documents) != n || len(f.Diagnostics) != 2 {
 		t.Fatalf("%d documents, %d findings; want %d and 2", len(f.Documents), len(f.Diagnostics), n)
 	}
-	if d := f.Diagnostics[0]; d.Document != 0 || d.Rule != "type" || d.Range.Start.Line != 5 {
+	if d := f.Diagnostics[0]; d.Document != 0 || d.Rule != "type" || idx.LineOf(d.Start) != 5 {
 		t.Errorf("the first document's finding: %+v", d)
 	}
 	want := fmt.Sprintf("the stream has %d documents, over the limit of %d; this one and the 10 after it were not checked", n+10, n)
 	line := strings.Count(broken, "\n") + n - 2 // the marker of document n-1
 	if d := f.Diagnostics[1]; d.Document != n-1 || d.Rule != "limit" || d.Severity != check.Error || d.Message != want ||
-		d.Range.Start != (text.Position{Line: line}) || d.Range.End != (text.Position{Line: line, Character: 3}) {
+		idx.Range(d.Start, d.End, text.UTF16) != (text.Range{Start: text.Position{Line: line}, End: text.Position{Line: line, Character: 3}}) {
 		t.Errorf("the limit finding: %+v\nwant %q on line %d", d, want, line)
 	}
 	if last := f.Documents[n-1]; last.Index != n-1 || last.Checked {
@@ -55,7 +56,7 @@ func TestStreamOfEmptyDocuments(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		f = Validate(src, text.UTF16, check.DefaultOptions)
+		f = Validate(src, check.DefaultOptions)
 	}()
 	select {
 	case <-done:

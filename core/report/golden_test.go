@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f := Validate(string(src), text.UTF32, check.DefaultOptions)
+			f := Validate(string(src), check.DefaultOptions)
 			golden.Check(t, strings.TrimSuffix(path, ".yaml")+".golden", findingLines(name, f))
 			// A file named valid-* must have no errors.
 			if e, _ := f.Counts(); strings.HasPrefix(name, "valid-") && e > 0 {
@@ -40,9 +40,11 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// findingLines writes f, a result with positions in characters, as the
-// golden files hold it.
+// findingLines writes f as the golden files hold it, positions in
+// characters.
 func findingLines(name string, f File) string {
+	idx := text.NewIndex(f.Text)
+	span := func(start, end int) string { return span(idx.Range(start, end, text.UTF32)) }
 	var b strings.Builder
 	for _, d := range f.Documents {
 		b.WriteString(name + ": document " + strconv.Itoa(d.Index))
@@ -59,20 +61,20 @@ func findingLines(name string, f File) string {
 		b.WriteString("\n")
 	}
 	for _, d := range f.Diagnostics {
-		b.WriteString(name + ":" + position(d.Range.Start) + ": " + d.Severity.String() + ": " + d.Message + " [" + d.Rule + "]\n")
+		b.WriteString(name + ":" + position(idx.Position(d.Start, text.UTF32)) + ": " + d.Severity.String() + ": " + d.Message + " [" + d.Rule + "]\n")
 		if d.Deprecated {
 			b.WriteString("\ttag: deprecated\n")
 		}
 		for _, fx := range d.Fixes {
 			b.WriteString("\tfix " + strconv.Quote(fx.Title) + ":")
 			for _, e := range fx.Edits {
-				b.WriteString(" " + span(e.Range) + " " + strconv.Quote(e.NewText))
+				b.WriteString(" " + span(e.Start, e.End) + " " + strconv.Quote(e.NewText))
 			}
 			b.WriteString("\n")
 		}
 	}
-	for _, r := range f.Secrets {
-		b.WriteString(name + ":" + span(r) + ": secret\n")
+	for _, sp := range f.Secrets {
+		b.WriteString(name + ":" + span(sp.Start, sp.End) + ": secret\n")
 	}
 	return b.String()
 }

@@ -1,12 +1,13 @@
-// Package report turns a stream's findings into the result every front end
-// shows: the JSON shape of the CLI's files[] entries (without path), the
-// wasm module's validate result, and the LSP's diagnostics, with ranges in
-// the position encoding the caller asks for.
+// Package report turns the findings of a stream's documents into the
+// result every front end shows: the documents, the findings and the spans
+// of the secrets of one text, all in byte offsets, as go/token keeps
+// positions. Each front end converts the offsets once, at its edge, with
+// its own line index: the CLI to its formats, the language server and the
+// WebAssembly module to LSP positions in the encoding they were asked for.
 package report
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
@@ -23,52 +24,31 @@ type Document struct {
 	Checked    bool   `json:"checked"`
 }
 
-// Edit is a text edit of a fix.
-type Edit struct {
-	Range   text.Range `json:"range"`
-	NewText string     `json:"newText"`
-}
-
-// Fix is a quick fix.
-type Fix struct {
-	Title string `json:"title"`
-	Edits []Edit `json:"edits"`
-}
-
-// Diagnostic is one finding, as the contract of DESIGN.md section 3 says.
-// It keeps the core's typed severity and byte offsets besides the range,
-// so that each front end converts once, from them, to what it prints.
-type Diagnostic struct {
-	Document   int            `json:"document"`
-	Severity   check.Severity `json:"severity"`
-	Rule       string         `json:"rule"`
-	Path       string         `json:"path"`
-	Pointer    string         `json:"pointer"`
-	Message    string         `json:"message"`
-	Range      text.Range     `json:"range"`
-	Deprecated bool           `json:"deprecated,omitempty"`
-	Fixes      []Fix          `json:"fixes,omitempty"`
-	// Start and End are the byte offsets of Range in the text: where a
-	// front end that shows the source finds the finding's line. Code that
-	// moves a finding sets both.
-	Start, End int `json:"-"`
-}
-
-// File is the result for one text.
+// File is the result for one text: every offset in it is a byte offset
+// into Text. A front end converts them once, where it shows them, with a
+// line index of its own (text.Index): to line:col in the CLI's formats,
+// to LSP positions in the language server and the module.
 type File struct {
-	Documents   []Document   `json:"documents"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	// Secrets are the ranges of the text that hold secret values, in
-	// document order: what a front end masks wherever it shows the source
-	// (a line under a finding, a permalink).
-	Secrets []text.Range `json:"secrets,omitempty"`
+	// Text is the text the offsets point into: the text checked, or where
+	// a limit cut the check short, the part of it up to the end of the
+	// line of the finding that says so: all that a front end needs to
+	// index and show.
+	Text        string `json:"-"`
+	Documents   []Document
+	Diagnostics []check.Diagnostic
+	// Secrets are the spans of Text that hold secret values, in order and
+	// apart: what a front end masks wherever it shows the source (a line
+	// under a finding, a permalink).
+	Secrets []document.Span
 	// SecretTexts and SecretRaw are the secrets of the text as the
 	// cluster reads them and as written where that cannot be told
-	// (check.Info): what a front end's gate learns from the file.
+	// (check.Info): what a front end's gate learns from the file. Like
+	// Text, they are never marshalled: a File written out for a test or a
+	// log shows no secret.
 	SecretTexts, SecretRaw []string `json:"-"`
 	// Omitted counts the findings left out (Cap), which Counts still
 	// counts.
-	Omitted Tally `json:"-"`
+	Omitted Tally
 }
 
 // Tally counts findings by severity.
@@ -115,10 +95,8 @@ func (f *File) Cap(n int) {
 		f.Omitted.count(d.Severity)
 	}
 	first := rest[0]
-	f.Diagnostics = append(f.Diagnostics[:n:n], Diagnostic{Document: first.Document, Severity: check.Information, Rule: "limit",
-		Range: first.Range, Start: first.Start, End: first.Start,
-		Message: f.Omitted.LeftOut()})
-	f.Diagnostics[n].Range.End = first.Range.Start
+	f.Diagnostics = append(f.Diagnostics[:n:n], check.Diagnostic{Document: first.Document, Start: first.Start, End: first.Start,
+		Severity: check.Information, Rule: "limit", Message: f.Omitted.LeftOut()})
 }
 
 // Feed registers the secrets of f with g.
@@ -131,25 +109,17 @@ func (f *File) Feed(g *secret.Gate) {
 	}
 }
 
-// MaskAlso adds to f's secret ranges every place in src, the text f is
-// the result of, where a form of a secret g knows is written: a secret of
-// another text (a previous version, another file) written here again.
-func (f *File) MaskAlso(src string, g *secret.Gate, enc text.Encoding) {
+// MaskAlso adds to f's secret spans every place in its text where a form
+// of a secret g knows is written: a secret of another text (a previous
+// version, another file) written here again.
+func (f *File) MaskAlso(g *secret.Gate) {
 	if g.Empty() {
 		return
 	}
-	var spans []document.Span
-	g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
-	if len(spans) == 0 {
-		return
-	}
-	idx := text.NewIndex(src)
-	for _, r := range f.Secrets {
-		spans = append(spans, document.Span{Start: idx.Offset(r.Start, enc), End: idx.Offset(r.End, enc)})
-	}
-	f.Secrets = f.Secrets[:0]
-	for _, sp := range secret.MergeBlank(src, spans) {
-		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
+	n := len(f.Secrets)
+	g.Find(f.Text, func(start, end int) { f.Secrets = append(f.Secrets, document.Span{Start: start, End: end}) })
+	if len(f.Secrets) > n {
+		f.Secrets = secret.MergeBlank(f.Text, f.Secrets)
 	}
 }
 
@@ -167,19 +137,30 @@ func (f *File) Clean(g *secret.Gate) {
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i]
 		d.Message, d.Path, d.Pointer = g.Clean(d.Message), g.Clean(d.Path), g.Clean(d.Pointer)
-		kept := d.Fixes[:0]
-		for _, fx := range d.Fixes {
-			if !fixHolds(fx, g) {
-				kept = append(kept, fx)
-			}
-		}
-		if d.Fixes = kept; len(kept) == 0 {
-			d.Fixes = nil
-		}
+		d.Fixes = cleanFixes(d.Fixes, g)
 	}
 }
 
-func fixHolds(f Fix, g *secret.Gate) bool {
+// cleanFixes returns fixes without those that would write a secret g
+// knows: fixes itself when it keeps them all, else a copy (nil when it
+// keeps none), since the check's result that holds them may be kept too
+// (Memo).
+func cleanFixes(fixes []check.Fix, g *secret.Gate) []check.Fix {
+	for i, fx := range fixes {
+		if fixHolds(fx, g) {
+			kept := append([]check.Fix(nil), fixes[:i]...)
+			for _, fx := range fixes[i+1:] {
+				if !fixHolds(fx, g) {
+					kept = append(kept, fx)
+				}
+			}
+			return kept
+		}
+	}
+	return fixes
+}
+
+func fixHolds(f check.Fix, g *secret.Gate) bool {
 	if g.Holds(f.Title) {
 		return true
 	}
@@ -205,119 +186,45 @@ func (f *File) Counts() (errors, warnings int) {
 	return
 }
 
-// Checked is the result of checking one document, before positions.
-type Checked struct {
-	Info        check.Info
-	Diagnostics []check.Diagnostic
-}
-
-// A Checker parses and checks documents one after another, the unit of
-// work that callers may run in parallel, and reuses the memory of reading
-// them (document.Reader): the tree is dropped once checked (neither Info
-// nor a finding points into it), and reading was most of what checking
-// allocated. A Checker is not safe for concurrent use; callers that check
-// in parallel use one each.
-type Checker struct{ rd document.Reader }
-
-// Check parses and checks the document of src at span.
-func (c *Checker) Check(src string, span document.Span, index int, opts check.Options) Checked {
-	d := c.rd.Read(src, span, index, document.DefaultLimits)
-	info, ds := check.Document(src, d, opts)
-	return Checked{Info: info, Diagnostics: ds}
-}
-
-// Spans splits src into documents, or returns a single limit finding when
-// src is too large to read at all.
-func Spans(src string) ([]document.Span, *check.Diagnostic) { return SpansN(src, -1) }
-
-// SpansN is Spans that stops after the first n documents (all of them
-// when n is negative), for a caller that checks no more than those.
-func SpansN(src string, n int) ([]document.Span, *check.Diagnostic) {
-	if len(src) > document.DefaultLimits.StreamBytes {
-		// The limit finding alone: checking the one "document" the
-		// refused text makes would only guess at secrets over all of it
-		// (0.36 s for 70 MB) for a result nobody reads.
-		e := document.ParseStream(src, document.DefaultLimits).Docs[0].Err
-		return nil, &check.Diagnostic{Document: -1, Start: e.Start, End: e.End, Severity: check.Error, Rule: "limit", Message: e.Message}
+// build assembles the File of src from per-document results (in document
+// order) and findings that belong to no document, which come first; with
+// spans, the spans of its secrets too.
+func build(src string, results []Checked, extra []check.Diagnostic, spans bool) File {
+	n := len(extra)
+	for _, r := range results {
+		n += len(r.Diagnostics)
 	}
-	return document.SplitN(src, n), nil
-}
-
-// Validate checks every document of src in order.
-func Validate(src string, enc text.Encoding, opts check.Options) File {
-	spans, tooBig := Spans(src)
-	if tooBig != nil {
-		return Build(src, nil, []check.Diagnostic{*tooBig}, enc)
-	}
-	results := make([]Checked, len(spans))
-	var c Checker
-	for i, sp := range spans {
-		results[i] = c.Check(src, sp, i, opts)
-	}
-	return Build(src, results, nil, enc)
-}
-
-// Build assembles a File from per-document results (in document order) and
-// findings that belong to no document.
-func Build(src string, results []Checked, extra []check.Diagnostic, enc text.Encoding) File {
-	idx := text.NewIndex(src)
-	f := File{Documents: make([]Document, 0, len(results)), Diagnostics: []Diagnostic{}}
-	add := func(d check.Diagnostic) {
-		f.Diagnostics = append(f.Diagnostics, Convert(idx, d, enc))
-	}
-	var spans []document.Span
+	f := File{Text: src, Documents: make([]Document, 0, len(results)), Diagnostics: make([]check.Diagnostic, 0, n)}
+	var secrets []document.Span
 	for _, d := range extra {
-		add(d)
+		f.Diagnostics = append(f.Diagnostics, d)
 		// A finding of no document (a refused stream, a stream cut short)
 		// sits on a line no check has read, and front ends show that line:
 		// guess its secrets as for a document that could not be read.
-		start := strings.LastIndexByte(src[:d.Start], '\n') + 1
-		end := strings.IndexByte(src[d.Start:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += d.Start
-		}
-		for _, sp := range secret.Guess(src, start, end) {
-			spans = append(spans, sp)
+		for _, sp := range secret.Guess(src, text.LineStart(src, d.Start), text.LineEnd(src, d.Start)) {
+			secrets = append(secrets, sp)
 			f.SecretRaw = append(f.SecretRaw, src[sp.Start:sp.End])
 		}
 	}
 	for _, r := range results {
 		f.Documents = append(f.Documents, Document{Index: r.Info.Index, APIVersion: r.Info.APIVersion,
 			Kind: r.Info.Kind, Name: r.Info.Name, Checked: r.Info.Checked})
-		for _, d := range r.Diagnostics {
-			add(d)
+		f.Diagnostics = append(f.Diagnostics, r.Diagnostics...)
+		if spans {
+			secrets = append(secrets, r.Info.Secrets...)
 		}
-		spans = append(spans, r.Info.Secrets...)
 		f.SecretTexts = append(f.SecretTexts, r.Info.SecretTexts...)
 		f.SecretRaw = append(f.SecretRaw, r.Info.SecretRaw...)
 	}
 	var g secret.Gate
 	f.Feed(&g)
-	if !g.Empty() {
+	f.Clean(&g)
+	if spans {
 		// A secret of one document may be written again in another, in
 		// any of its forms (escaped, as a number reads): wherever the
 		// text is shown, it is masked there too.
-		g.Find(src, func(start, end int) { spans = append(spans, document.Span{Start: start, End: end}) })
-		f.Clean(&g)
-	}
-	for _, sp := range secret.MergeBlank(src, spans) {
-		f.Secrets = append(f.Secrets, idx.Range(sp.Start, sp.End, enc))
+		g.Find(src, func(start, end int) { secrets = append(secrets, document.Span{Start: start, End: end}) })
+		f.Secrets = secret.MergeBlank(src, secrets)
 	}
 	return f
-}
-
-// Convert turns a core diagnostic into its reported form.
-func Convert(idx *text.Index, d check.Diagnostic, enc text.Encoding) Diagnostic {
-	out := Diagnostic{Document: d.Document, Severity: d.Severity, Rule: d.Rule, Path: d.Path, Pointer: d.Pointer,
-		Message: d.Message, Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated, Start: d.Start, End: d.End}
-	for _, fx := range d.Fixes {
-		f := Fix{Title: fx.Title}
-		for _, e := range fx.Edits {
-			f.Edits = append(f.Edits, Edit{Range: idx.Range(e.Start, e.End, enc), NewText: e.NewText})
-		}
-		out.Fixes = append(out.Fixes, f)
-	}
-	return out
 }

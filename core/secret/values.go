@@ -274,7 +274,65 @@ func (v *Values) Stray(pr document.Pair) {
 		}
 	}
 	v.swallowed(pr.Value)
-	v.StrayIn(pr.Value)
+	switch {
+	case keyRefs[pr.Key.Text]:
+		v.strayRef(pr.Value)
+	case volumeSources[pr.Key.Text] && pr.Value != nil && pr.Value.Kind == document.Mapping:
+		for _, p := range pr.Value.Pairs {
+			if p.Key.Text != "items" || p.Value == nil || p.Value.Kind != document.Sequence {
+				v.Stray(p)
+				continue
+			}
+			for _, it := range p.Value.Items {
+				v.strayRef(it)
+			}
+		}
+	default:
+		v.StrayIn(pr.Value)
+	}
+}
+
+// keyRefs and volumeSources are the members of Kubernetes' workloads
+// that refer to a key of a Secret or a ConfigMap: an environment
+// variable's secretKeyRef and configMapKeyRef, and the items of a secret
+// or configMap volume. Their key names a key, whatever a kind of ours
+// calls key (OpenSearch's storage key is a secret): the editor shows the
+// names a workload reads (core/cross), which the gate would otherwise
+// mask in every message.
+var (
+	keyRefs       = map[string]bool{"secretKeyRef": true, "configMapKeyRef": true}
+	volumeSources = map[string]bool{"secret": true, "configMap": true}
+)
+
+// strayRef is StrayIn for a reference to a key (keyRefs): its key, when
+// it reads as a key's name (letters, digits, '-', '_', '.'), is none of
+// the secrets Stray looks for; anything else is read as Stray reads it.
+func (v *Values) strayRef(n *document.Node) {
+	if n == nil || n.Kind != document.Mapping {
+		v.StrayIn(n)
+		return
+	}
+	for _, p := range n.Pairs {
+		if p.Key.Text == "key" && !p.Key.Alias && keyName(p.Value) {
+			continue
+		}
+		v.Stray(p)
+	}
+}
+
+// keyName reports whether n is a plain string that can be the name of a
+// key of a Secret or a ConfigMap.
+func keyName(n *document.Node) bool {
+	if n == nil || n.Kind != document.Scalar || n.Type != document.String || n.Alias || n.Text == "" {
+		return false
+	}
+	for i := 0; i < len(n.Text); i++ {
+		c := n.Text[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // lastWord returns the last word of a key read wrong: a tag or a flow
@@ -379,6 +437,13 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 func (v Values) Texts() []string {
 	var out []string
 	for n := range v.origins {
+		if n.Tag != "" && !strings.HasPrefix(n.Tag, "!!") {
+			// A tag of one's own where a secret belongs ("pw: !S") is
+			// the secret its author meant, written one sign too early.
+			if t := strings.TrimSuffix(strings.TrimLeft(n.Tag, "!<"), ">"); t != "" {
+				out = append(out, t)
+			}
+		}
 		if n.Kind == document.Scalar && n.Type != document.Null && n.Type != document.Bool && n.Text != "" {
 			out = append(out, n.Text)
 			if n.YAML12 != "" {

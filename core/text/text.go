@@ -108,13 +108,18 @@ func (x *Index) Position(offset int, enc Encoding) Position {
 		offset = len(x.src)
 	}
 	line := x.LineOf(offset)
-	start := x.lines[line]
+	return Position{Line: line, Character: characters(x.src, x.lines[line], offset, enc)}
+}
+
+// characters counts the characters of src[start:offset] in enc. A
+// character that offset cuts is not counted.
+func characters(src string, start, offset int, enc Encoding) int {
 	if enc == UTF8 {
-		return Position{Line: line, Character: offset - start}
+		return offset - start
 	}
 	n := 0
 	for i := start; i < offset; {
-		r, size := utf8.DecodeRuneInString(x.src[i:])
+		r, size := utf8.DecodeRuneInString(src[i:])
 		if i+size > offset {
 			break
 		}
@@ -124,7 +129,7 @@ func (x *Index) Position(offset int, enc Encoding) Position {
 			n++
 		}
 	}
-	return Position{Line: line, Character: n}
+	return n
 }
 
 // Range converts a span of offsets.
@@ -175,6 +180,63 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 	return i
 }
 
+// A Cursor converts offsets of a text to positions as an Index does, but
+// without indexing the text: it counts the lines between the offset it
+// converted last and the next. Offsets converted in order cost one pass
+// over the text up to the last of them and no allocation: for the few
+// positions a language server publishes in a stream of thousands of
+// documents, which changes with every keystroke.
+type Cursor struct {
+	src      string
+	line, at int // the line of the offset converted last, and its start
+}
+
+// NewCursor returns a Cursor over src, at its first line.
+func NewCursor(src string) *Cursor { return &Cursor{src: src} }
+
+// Position converts a byte offset to a position in enc, as Index.Position.
+func (c *Cursor) Position(offset int, enc Encoding) Position {
+	offset = min(max(offset, 0), len(c.src))
+	start := LineStart(c.src, offset)
+	if start >= c.at {
+		c.line += strings.Count(c.src[c.at:start], "\n")
+	} else {
+		c.line -= strings.Count(c.src[start:c.at], "\n")
+	}
+	c.at = start
+	return Position{Line: c.line, Character: characters(c.src, start, offset, enc)}
+}
+
+// Range converts a span of offsets.
+func (c *Cursor) Range(start, end int, enc Encoding) Range {
+	return Range{Start: c.Position(start, enc), End: c.Position(end, enc)}
+}
+
+// The functions below find a line's bounds from an offset by a scan of
+// that line alone: for code that looks at a line or two of a text it has
+// no Index of (a checker on one document of a large stream).
+
+// SeekLine returns the offset of the start of line in s, and the line it
+// reached: the last line of s when s has fewer lines.
+func SeekLine(s string, line int) (offset, reached int) {
+	for reached < line {
+		i := strings.IndexByte(s[offset:], '\n')
+		if i < 0 {
+			break
+		}
+		offset += i + 1
+		reached++
+	}
+	return offset, reached
+}
+
+// LineStart returns the offset of the start of the line of s that holds
+// off. An offset past the end is on the last line.
+func LineStart(s string, off int) int {
+	off = min(max(off, 0), len(s))
+	return strings.LastIndexByte(s[:off], '\n') + 1
+}
+
 // LineEnd returns the offset of the end of the line of s that holds off,
 // before its line feed; len(s) on the last line. An offset past the end
 // is the end.
@@ -186,4 +248,16 @@ func LineEnd(s string, off int) int {
 		return off + i
 	}
 	return len(s)
+}
+
+// LineBreak returns where the line of s that holds off breaks: LineEnd,
+// or the carriage return before it when the line ends in CRLF. It is
+// where Index.LineEnd puts the end of a line, and where the text of the
+// line ends as an editor shows it.
+func LineBreak(s string, off int) int {
+	e := LineEnd(s, off)
+	if e > off && e < len(s) && s[e-1] == '\r' {
+		e--
+	}
+	return e
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // Item is a completion in a configuration file.
@@ -22,7 +23,7 @@ type Item struct {
 func Complete(src string, offset int) []Item {
 	offset = min(max(offset, 0), len(src))
 	start, end := wordAt(src, offset)
-	lineStart := strings.LastIndexByte(src[:start], '\n') + 1
+	lineStart := text.LineStart(src, start)
 	before := src[lineStart:start]
 	if strings.ContainsAny(before, "#\"'") {
 		return nil // in a comment or a quoted string
@@ -97,22 +98,22 @@ func ruleKeys() []key {
 // top level.
 func parentKey(src string, lineStart, col, dash int) string {
 	for end := lineStart - 1; end > 0; {
-		start := strings.LastIndexByte(src[:end], '\n') + 1
+		start := text.LineStart(src, end)
 		line := src[start:end]
 		end = start - 1
-		text := strings.TrimLeft(line, " ")
-		if text == "" || strings.HasPrefix(text, "#") {
+		rest := strings.TrimLeft(line, " ")
+		if rest == "" || strings.HasPrefix(rest, "#") {
 			continue
 		}
-		indent := len(line) - len(text)
+		indent := len(line) - len(rest)
 		if indent >= dash {
 			continue // a sibling, or deeper
 		}
-		text = strings.TrimLeft(strings.TrimPrefix(text, "- "), " ")
+		rest = strings.TrimLeft(strings.TrimPrefix(rest, "- "), " ")
 		if indent+2 == col && strings.HasPrefix(strings.TrimLeft(line, " "), "- ") {
 			continue // an earlier member of the same list item
 		}
-		k, _, _ := strings.Cut(text, ":")
+		k, _, _ := strings.Cut(rest, ":")
 		return strings.TrimSpace(k)
 	}
 	return ""

@@ -174,7 +174,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestApply(t *testing.T) {
-	f := report.File{Diagnostics: []report.Diagnostic{
+	f := report.File{Diagnostics: []check.Diagnostic{
 		{Rule: "maximum", Severity: check.Error}, {Rule: "deprecated", Severity: check.Warning}, {Rule: "enum", Severity: check.Error},
 	}}
 	got := Policy{"maximum": Warning, "deprecated": Off}.Apply(f)

@@ -16,7 +16,7 @@ func (p Policy) Apply(f report.File) report.File {
 	if len(p) == 0 {
 		return f
 	}
-	out := make([]report.Diagnostic, 0, len(f.Diagnostics))
+	out := make([]check.Diagnostic, 0, len(f.Diagnostics))
 	for _, d := range f.Diagnostics {
 		switch l := p[d.Rule]; l {
 		case Unset:

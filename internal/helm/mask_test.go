@@ -18,8 +18,11 @@ func findings(src string) []string {
 	opts := check.DefaultOptions
 	opts.Template = true
 	var out []string
-	for _, d := range report.Validate(Mask(src), text.UTF16, opts).Diagnostics {
-		out = append(out, fmt.Sprintf("%d:%d %s", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Rule))
+	f := report.Validate(Mask(src), opts)
+	idx := text.NewIndex(f.Text)
+	for _, d := range f.Diagnostics {
+		at := idx.Position(d.Start, text.UTF16)
+		out = append(out, fmt.Sprintf("%d:%d %s", at.Line+1, at.Character+1, d.Rule))
 	}
 	return out
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/filejson"
 )
 
 // TestLargeInputs: with the example's settings (a real clock, 1 GiB of
@@ -77,7 +78,7 @@ func TestLargeInputs(t *testing.T) {
 			// A call checks a budget of the stream (docs/embedding.md): its
 			// result is the native core's on the part before the limit
 			// finding, plus that finding.
-			var res report.File
+			var res filejson.File
 			if err := json.Unmarshal(got, &res); err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +88,7 @@ func TestLargeInputs(t *testing.T) {
 			cut := lineOffset(src, res.Diagnostics[0].Range.Start.Line)
 			res.Diagnostics = res.Diagnostics[1:]
 			start = time.Now()
-			want := report.Validate(src[:cut], text.UTF32, check.DefaultOptions)
+			want := filejson.Of(report.Validate(src[:cut], check.DefaultOptions), text.UTF32)
 			native := time.Since(start)
 			t.Logf("%d bytes, %d checked in %v, %v of processor (native %v), %d MiB of linear memory", len(src), cut, took, cpu, native, mem>>20)
 			gotJSON, _ := json.Marshal(res)

@@ -64,8 +64,11 @@ func want(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	var sb strings.Builder
-	for _, d := range report.Validate(string(src), text.UTF32, check.DefaultOptions).Diagnostics {
-		fmt.Fprintf(&sb, "%s:%d:%d: %s [%s]\n", path, d.Range.Start.Line+1, d.Range.Start.Character+1, d.Message, d.Rule)
+	f := report.Validate(string(src), check.DefaultOptions)
+	idx := text.NewIndex(f.Text)
+	for _, d := range f.Diagnostics {
+		at := idx.Position(d.Start, text.UTF32)
+		fmt.Fprintf(&sb, "%s:%d:%d: %s [%s]\n", path, at.Line+1, at.Character+1, d.Message, d.Rule)
 	}
 	return sb.String()
 }

@@ -3,44 +3,15 @@
 --   nvim --headless -u NONE -i NONE --cmd 'set rtp^=PLUGIN' -c 'luafile test/e2e.lua'
 -- with MDSCHECK_BIN (the server program), MDSCHECK_E2E_FILE (a manifest
 -- with mistakes) and MDSCHECK_E2E_OUT (where to write the results as JSON).
--- It records what a user would see; the Go test judges it. Every wait is
--- bounded, so a broken server ends the run with an error, not a hang.
+-- It records what a user would see; the Go test judges it.
 
-local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
+local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
+local run = dofile(here .. "/run.lua")
+local editor = dofile(here .. "/editor.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
-local TIMEOUT = 15000
-
-local function log(msg)
-  table.insert(results.log, msg)
-end
-
--- Messages the plugin or Neovim show (vim.notify) are part of what a user sees.
-vim.notify = function(msg, level)
-  log(("notify[%s]: %s"):format(tostring(level), msg))
-end
-
-local function wait(what, cond)
-  if not vim.wait(TIMEOUT, cond, 20) then
-    error(("timed out after %d ms waiting for %s"):format(TIMEOUT, what))
-  end
-end
-
-local function diagnostics(buf)
-  local list = {}
-  for _, d in ipairs(vim.diagnostic.get(buf)) do
-    table.insert(list, {
-      line = d.lnum,
-      col = d.col,
-      code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code),
-      severity = d.severity,
-      message = d.message,
-    })
-  end
-  table.sort(list, function(a, b)
-    return a.line < b.line or (a.line == b.line and a.col < b.col)
-  end)
-  return list
-end
+local TIMEOUT = editor.TIMEOUT
+local wait, diagnostics = editor.wait, editor.diagnostics
+editor.capture_notify(results)
 
 local function has_code(buf, code, severity)
   for _, d in ipairs(diagnostics(buf)) do

@@ -1,0 +1,125 @@
+package lsp_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// TestWorkspaceCompletionAndHover: hover on a key a workload reads says
+// which resource of which file writes it; a secretKeyRef's key completes
+// with the keys its Secret's writer writes, while it is typed and the
+// document does not parse.
+func TestWorkspaceCompletionAndHover(t *testing.T) {
+	dir := workspaceRepo(t, nil)
+	s := startIn(t, dir)
+	s.indexed(indexedFiles)
+	src := workspaceFiles["workloads.yaml"]
+	u := uri.File(filepath.Join(dir, "workloads.yaml"))
+	s.open(u, src)
+
+	for _, c := range []struct {
+		what string
+		want []string
+	}{
+		{"KAFKA_HOST", []string{"**Key `KAFKA_HOST`** of the Secret `logs`", "written by the Kafka `logs` in `services.yaml`",
+			"the OpenSearch `logs` in `services.yaml` would write it, but writes no Secret"}},
+		{"KAFKA_URI", []string{"not written by the Kafka `logs` in `services.yaml`, which writes `KAFKA_HOST`, `KAFKA_PORT`"}},
+		{"events-conn", []string{"**Secret `events-conn`**", "written by the Kafka `events` in `services.yaml`, as its connection Secret: `EV_HOST`"}},
+	} {
+		h, err := s.hover(u, lineOf(t, src, c.what, 1))
+		if err != nil || h == nil {
+			t.Fatalf("hover on %s: %v %v", c.what, h, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(hoverText(h), w) {
+				t.Errorf("hover on %s lacks %q:\n%s", c.what, w, hoverText(h))
+			}
+		}
+	}
+	// A Secret from elsewhere: nothing to say.
+	if h, err := s.hover(u, lineOf(t, src, "anything", 1)); err != nil || h != nil {
+		t.Errorf("hover on a key of a Secret no one writes: %+v %v", h, err)
+	}
+
+	// A new variable, typed up to its key, under the first one, and a
+	// line that breaks the document after it.
+	after := lineOf(t, src, "key: KAFKA_HOST", 1).Line + 1
+	typed := "            - name: NEW\n              valueFrom:\n                secretKeyRef:\n                  name: events-conn\n                  key: EV_\n            - name: [\n"
+	s.edit(u, replace(after, 0, after, 0, typed))
+	at := pos(after+4, uint32(len("                  key: EV_")))
+	items := completionItems(t, s, u, at)
+	var labels []string
+	for _, it := range items {
+		labels = append(labels, it.Label)
+		if it.Label == "EV_HOST" {
+			te, ok := it.TextEdit.(*protocol.TextEdit)
+			if !ok || te.Range != rng(at.Line, at.Character-3, at.Line, at.Character) || te.NewText != "EV_HOST" {
+				t.Errorf("EV_HOST replaces %+v", it.TextEdit)
+			}
+			if d, _ := it.Detail.Get(); d != "Kafka events (services.yaml)" {
+				t.Errorf("EV_HOST's detail %q", d)
+			}
+		}
+	}
+	for _, want := range []string{"EV_HOST", "EV_PORT", "EV_USERNAME", "EV_PASSWORD", "EV_REST_HOST"} {
+		if !slices.Contains(labels, want) {
+			t.Errorf("completion of the key lacks %s: %q", want, labels)
+		}
+	}
+	if slices.Contains(labels, "KAFKA_HOST") || slices.Index(labels, "EV_REST_HOST") < slices.Index(labels, "EV_CA_CERT") {
+		t.Errorf("completion of the key: %q; want the keys of the Kafka events, those it writes first", labels)
+	}
+}
+
+// TestWorkspaceGate: a name of a file no one opened that is also a
+// secret of that file (a Kafka named like a password beside it) reaches
+// no message: the server's gate knows the secrets of the files it read.
+func TestWorkspaceGate(t *testing.T) {
+	const secretText = "s3cr3t-kafka-name"
+	dir := repo(t, map[string]string{
+		"vault.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: vault\nstringData:\n  password: " + secretText + "\n---\n" +
+			"apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: " + secretText + "\nspec:\n  project: p\n  plan: business-4\n",
+	})
+	s := startIn(t, dir)
+	s.indexed(1)
+	src := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: reader\nspec:\n  containers:\n    - name: c\n      env:\n        - name: X\n" +
+		"          valueFrom:\n            secretKeyRef:\n              name: " + secretText + "\n              key: NOPE\n" +
+		"        - name: Y\n          valueFrom:\n            secretKeyRef:\n              name: " + secretText + "\n              key: \n"
+	u := uri.File(filepath.Join(dir, "reader.yaml"))
+	s.openAsync(u, src)
+	ds := s.waitCross(u, fmt.Sprintf("%d secret-key 1: the Kafka \"(secret)\" in vault.yaml writes no key \"NOPE\"", lineOf(t, src, "NOPE", 1).Line))
+	var out strings.Builder
+	for _, d := range ds {
+		out.WriteString(message(d) + "\n")
+	}
+	h, err := s.hover(u, lineOf(t, src, "NOPE", 1))
+	if err != nil || h == nil {
+		t.Fatalf("hover on the key: %v %v", h, err)
+	}
+	out.WriteString(hoverText(h) + "\n")
+	end := lineOf(t, src, "key: ", 2)
+	items := completionItems(t, s, u, pos(end.Line, end.Character+5))
+	if len(items) == 0 {
+		t.Fatalf("no completion of the key")
+	}
+	for _, it := range items {
+		d, _ := it.Detail.Get()
+		doc := ""
+		if mc, ok := it.Documentation.(*protocol.MarkupContent); ok {
+			doc = mc.Value
+		}
+		out.WriteString(it.Label + " " + d + " " + doc + "\n")
+	}
+	if strings.Contains(out.String(), secretText) {
+		t.Errorf("the secret of vault.yaml was sent:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "(secret)") {
+		t.Errorf("nothing says where the secret was:\n%s", out.String())
+	}
+}

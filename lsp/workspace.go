@@ -1,0 +1,394 @@
+package lsp
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/cross"
+	"github.com/mdscheck/mdscheck/core/secret"
+	"github.com/mdscheck/mdscheck/internal/reading"
+)
+
+// workspace is the index of the manifests of the editor's workspace
+// folders: the facts that cross resources (core/cross) of every *.yaml and
+// *.yml file, read from disk in the background (workspace_files.go), with
+// an open document's text in place of its file (crossfindings.go). One
+// cross.Set holds them all, keyed by each file's name as messages show it
+// (fileKey). It answers an open file's cross findings, definition,
+// references, and the keys of a Secret for completion and hover.
+//
+// Its methods are safe for concurrent use: the read loop, the workers
+// that check open documents and the goroutine that reads files all use
+// it.
+type workspace struct {
+	mu    sync.Mutex
+	set   cross.Set
+	roots []root
+	// gen counts the changes of the folders: what was read under older
+	// ones is dropped (putDisk), the keys it has being the old ones.
+	gen int
+	// files are the files read from disk that the set holds, by key;
+	// open are the files that an open document stands for, by key.
+	files map[string]*diskFile
+	open  map[string]*openFacts
+	// strings keeps one copy of each string of the facts read from disk
+	// (cross.Facts.Own): names, keys and paths repeat across thousands
+	// of resources. It has its own lock: the goroutine that reads files
+	// keeps their strings before it takes w.mu.
+	stringsMu sync.Mutex
+	strings   map[string]string
+	secrets   diskSecrets
+	// onGate is given the gate of the secrets of the files read from
+	// disk whenever it changes, before the set holds any fact of theirs.
+	onGate func(*secret.Gate)
+
+	// scan is the state of the goroutine that reads files (indexer).
+	scan indexer
+}
+
+// root is a workspace folder: its path and the label of its files'
+// keys when there are several folders.
+type root struct{ path, label string }
+
+// diskFile is a file of the workspace as it was last read from disk.
+type diskFile struct {
+	uri, path string
+	size      int64
+	mod       time.Time
+	// secrets are the secrets of its text, as a check finds them: what
+	// the gate of the workspace knows of the file.
+	secrets []string
+	raw     []string
+}
+
+// openFacts is the state of a file that an open document stands for.
+type openFacts struct {
+	doc *openDoc
+	// src is the text the set's facts of the file were read from: where
+	// a location in it is; put says the set has them.
+	src string
+	put bool
+	// last are the file's cross findings as the document's last check
+	// found them: another file's change republishes the document only
+	// when they change.
+	last []check.Diagnostic
+	// docs reads the facts of each document of the text once.
+	docs streamFacts
+	// own is the set of a file outside the workspace folders (or no
+	// file at all): its resources meet only each other, as those of one
+	// file mdscheck validate is given alone.
+	own *cross.Set
+}
+
+func newWorkspace() *workspace {
+	return &workspace{files: map[string]*diskFile{}, open: map[string]*openFacts{}, strings: map[string]string{}}
+}
+
+// setRoots sets the workspace folders, given as file URIs, and forgets
+// what was read: keys name files relative to the folders. It returns the
+// open documents, whose facts must be put again.
+func (w *workspace) setRoots(uris []string) []*openDoc {
+	var roots []root
+	labels := map[string]int{}
+	for _, u := range uris {
+		p, ok := uriPath(u)
+		p = filepath.Clean(p)
+		if !ok || slices.ContainsFunc(roots, func(r root) bool { return r.path == p }) {
+			continue
+		}
+		r := root{path: p, label: filepath.Base(p)}
+		labels[r.label]++
+		roots = append(roots, r)
+	}
+	for i := range roots {
+		if labels[roots[i].label] > 1 {
+			// Two folders of one name: their files are named in full.
+			roots[i].label = ""
+		}
+	}
+	// The most specific folder names a file of nested ones.
+	slices.SortStableFunc(roots, func(a, b root) int { return len(b.path) - len(a.path) })
+
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.gen++
+	w.roots = roots
+	w.set = cross.Set{}
+	w.files = map[string]*diskFile{}
+	var docs []*openDoc
+	for _, o := range w.open {
+		docs = append(docs, o.doc)
+	}
+	w.open = map[string]*openFacts{}
+	return docs
+}
+
+// rootsNow returns the workspace folders and their generation.
+func (w *workspace) rootsNow() ([]root, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.roots, w.gen
+}
+
+// fileKey returns the name of the file of uri in the set and in messages:
+// its path relative to the workspace folder that holds it (behind the
+// folder's name when there are several), else its whole path; the URI
+// itself for a document that is no file (an untitled buffer). path is
+// the file's path, "" for a document that is no file. w.mu is held.
+func (w *workspace) fileKey(uri string) (key, path string) {
+	p, ok := uriPath(uri)
+	if !ok {
+		return uri, ""
+	}
+	p = filepath.Clean(p)
+	for _, r := range w.roots {
+		rel, ok := within(r.path, p)
+		if !ok {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case len(w.roots) == 1:
+			return rel, p
+		case r.label != "":
+			return r.label + "/" + rel, p
+		}
+		break
+	}
+	return filepath.ToSlash(p), p
+}
+
+// within returns the path of a file relative to dir, and whether the
+// file is in dir at all.
+func within(dir, path string) (string, bool) {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
+// sameFindings reports whether two lists of cross findings say the same.
+func sameFindings(a, b []check.Diagnostic) bool {
+	return slices.EqualFunc(a, b, func(x, y check.Diagnostic) bool {
+		return x.Document == y.Document && x.Start == y.Start && x.End == y.End && x.Severity == y.Severity &&
+			x.Rule == y.Rule && x.Message == y.Message && x.Path == y.Path && x.Pointer == y.Pointer
+	})
+}
+
+// staleLocked returns the open documents but except whose cross findings
+// differ from those their last check published. w.mu is held.
+func (w *workspace) staleLocked(except *openDoc) []*openDoc {
+	var out []*openDoc
+	for key, o := range w.open {
+		if o.doc != except && o.own == nil && !sameFindings(w.set.Findings(key), o.last) {
+			out = append(out, o.doc)
+		}
+	}
+	return out
+}
+
+// keep returns the one copy of s the index keeps (cross.Facts.Own).
+// w.stringsMu is held.
+func (w *workspace) keep(s string) string {
+	if k, ok := w.strings[s]; ok {
+		return k
+	}
+	// A table that only grows would keep every name ever typed; past
+	// this size it starts again, and the facts keep what they hold.
+	if len(w.strings) > 1<<20 {
+		w.strings = map[string]string{}
+	}
+	k := strings.Clone(s)
+	w.strings[k] = k
+	return k
+}
+
+// putDisk gives the set what the goroutine that reads files read under
+// the folders of generation gen: each file's facts, or its removal. A
+// file an open document stands for keeps the document's facts. It
+// returns the open documents whose cross findings changed.
+func (w *workspace) putDisk(batch []diskRead, gen int) []*openDoc {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if gen != w.gen {
+		return nil // the folders changed: a rescan reads them again
+	}
+	var added []*diskFile
+	for _, r := range batch {
+		if r.file != nil {
+			added = append(added, r.file)
+		}
+	}
+	// The gate first: no name of a file is in the set, and so in a
+	// message, before its secrets are in the gate.
+	if g := w.secrets.add(added, w.files); g != nil && w.onGate != nil {
+		w.onGate(g)
+	}
+	for _, r := range batch {
+		if _, open := w.open[r.key]; open || r.keep {
+			continue
+		}
+		if r.file == nil {
+			delete(w.files, r.key)
+			w.set.Remove(r.key)
+			continue
+		}
+		w.files[r.key] = r.file
+		if empty(r.facts) {
+			w.set.Remove(r.key) // most YAML files hold nothing that crosses
+		} else {
+			w.set.Put(r.key, r.facts)
+		}
+	}
+	return w.staleLocked(nil)
+}
+
+// empty reports whether facts hold nothing for the set.
+func empty(f *cross.Facts) bool {
+	return len(f.Writers)+len(f.Secrets)+len(f.Reads)+len(f.EnvFroms) == 0
+}
+
+// putOpen puts the facts of text, a version of the open document d
+// (masked as it is read), in place of its file's, and returns the file's
+// cross findings and the other open documents whose findings that
+// changed. src is the version as the editor has it, where locations are.
+// A document closed meanwhile puts nothing.
+func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnostic, stale []*openDoc) {
+	w.mu.Lock()
+	key, path := w.fileKey(d.uri)
+	o := w.open[key]
+	if o == nil || o.doc != d {
+		if d.isClosed() {
+			w.mu.Unlock()
+			return nil, nil
+		}
+		o = &openFacts{doc: d}
+		if !w.inFolders(path) {
+			o.own = &cross.Set{}
+		}
+		w.open[key] = o
+	}
+	same := o.put && o.src == src
+	w.mu.Unlock()
+
+	facts := &cross.Facts{}
+	switch {
+	case same:
+	case d.checker.as == reading.Patch:
+		// A patch a kustomization lists is part of a resource of its
+		// base: it writes and reads nothing of its own.
+	default:
+		// Read outside the lock: the other documents' checks go on.
+		facts = o.docs.of(text)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.open[key] != o {
+		return nil, nil // closed, or the folders changed, meanwhile
+	}
+	set := o.set(&w.set)
+	if !same {
+		set.Put(key, facts)
+		o.src, o.put = src, true
+		if o.own == nil {
+			stale = w.staleLocked(d)
+		}
+	}
+	found = set.Findings(key)
+	o.last = found
+	return found, stale
+}
+
+// inFolders reports whether the file at path is in a workspace folder;
+// w.mu is held.
+func (w *workspace) inFolders(path string) bool {
+	return path != "" && slices.ContainsFunc(w.roots, func(r root) bool { _, ok := within(r.path, path); return ok })
+}
+
+// set returns the set the file of o belongs to: its own when it is
+// outside the workspace folders, else the workspace's, ws.
+func (o *openFacts) set(ws *cross.Set) *cross.Set {
+	if o.own != nil {
+		return o.own
+	}
+	return ws
+}
+
+// setFor returns the set an answer about the open document d looks in;
+// w.mu is held.
+func (w *workspace) setFor(d *openDoc) *cross.Set {
+	key, path := w.fileKey(d.uri)
+	if o := w.open[key]; o != nil && o.doc == d {
+		return o.set(&w.set)
+	}
+	if !w.inFolders(path) {
+		return &cross.Set{} // not checked yet: it meets nothing
+	}
+	return &w.set
+}
+
+// closeDoc takes the facts of d, a document the editor closed, out of the
+// set: what it held unsaved is said no more once its gate is gone. It
+// returns the open documents whose cross findings that changed, and the
+// file's path when the file is read from disk again.
+func (w *workspace) closeDoc(d *openDoc) (stale []*openDoc, reread string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	key, path := w.fileKey(d.uri)
+	o := w.open[key]
+	if o == nil || o.doc != d {
+		return nil, ""
+	}
+	delete(w.open, key)
+	if o.own != nil {
+		return nil, "" // it met nothing of the workspace
+	}
+	w.set.Remove(key)
+	if w.inFolders(path) {
+		reread = path
+	}
+	return w.staleLocked(nil), reread
+}
+
+// forgetOpen takes the files of keys, which open documents stand for, out
+// of the set, and returns the open documents whose findings changed.
+func (w *workspace) forgetOpen(keys []string) []*openDoc {
+	if len(keys) == 0 {
+		return nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, key := range keys {
+		if o := w.open[key]; o != nil && o.own == nil {
+			w.set.Remove(key)
+		}
+		delete(w.open, key)
+	}
+	return w.staleLocked(nil)
+}
+
+// WorkspaceStat is what mdscheck/stats says of the workspace's index.
+type WorkspaceStat struct {
+	Folders int `json:"folders"`
+	// Files are the files the set holds facts of, open ones included;
+	// Read counts the files read from disk since the server started.
+	Files int `json:"files"`
+	Read  int `json:"read"`
+	// Indexing is set while files are read or wait to be.
+	Indexing bool `json:"indexing"`
+}
+
+func (w *workspace) stats() WorkspaceStat {
+	w.mu.Lock()
+	st := WorkspaceStat{Folders: len(w.roots), Files: len(w.set.Files())}
+	w.mu.Unlock()
+	w.scan.mu.Lock()
+	st.Read, st.Indexing = w.scan.read, w.scan.running
+	w.scan.mu.Unlock()
+	return st
+}

@@ -1,0 +1,93 @@
+package lsp
+
+import "github.com/mdscheck/mdscheck/core/secret"
+
+// diskSecrets are the secrets of the files the workspace read from disk.
+// An open document's gate knows the secrets of its text; a file no one
+// opened is known only through these, and its names reach the user in
+// the messages of cross findings, hover and completion. The server's gate
+// (runGate) takes them out of every message as it takes out those of the
+// open documents.
+//
+// A secret stays known when its file changes or goes: a message made
+// before may still be on its way. What is known is bounded: past
+// restartAt secrets more than the files hold now, the gate starts again
+// from those.
+type diskSecrets struct {
+	texts, raw map[string]bool
+	gate       *secret.Gate
+}
+
+// restartAt is how many secrets of earlier versions of the files the
+// gate knows before it starts again from the files as they are.
+const restartAt = 10_000
+
+// add learns the secrets of added, files just read, and returns the gate
+// when it changed, nil when it did not; files are all the files read.
+// A new gate is made each time: the one given out is read by senders
+// while this one is made.
+func (d *diskSecrets) add(added []*diskFile, files map[string]*diskFile) *secret.Gate {
+	if d.texts == nil {
+		d.texts, d.raw = map[string]bool{}, map[string]bool{}
+	}
+	var texts, raw []string
+	for _, f := range added {
+		for _, t := range f.secrets {
+			if !d.texts[t] {
+				d.texts[t] = true
+				texts = append(texts, t)
+			}
+		}
+		for _, t := range f.raw {
+			if !d.raw[t] {
+				d.raw[t] = true
+				raw = append(raw, t)
+			}
+		}
+	}
+	if len(texts)+len(raw) == 0 {
+		return nil
+	}
+	live := 0
+	for _, f := range files {
+		live += len(f.secrets) + len(f.raw)
+	}
+	g := &secret.Gate{}
+	if len(d.texts)+len(d.raw) > live+restartAt {
+		d.texts, d.raw = map[string]bool{}, map[string]bool{}
+		for _, f := range append(added, values(files)...) {
+			for _, t := range f.secrets {
+				d.texts[t] = true
+			}
+			for _, t := range f.raw {
+				d.raw[t] = true
+			}
+		}
+		texts, raw = nil, nil
+		for t := range d.texts {
+			texts = append(texts, t)
+		}
+		for t := range d.raw {
+			raw = append(raw, t)
+		}
+	} else {
+		g.Merge(d.gate)
+	}
+	for _, t := range texts {
+		g.Add(t)
+	}
+	for _, t := range raw {
+		g.AddRaw(t)
+	}
+	d.gate = g
+	return g
+}
+
+// values returns the files of a map.
+func values(m map[string]*diskFile) []*diskFile {
+	out := make([]*diskFile, 0, len(m))
+	for _, f := range m {
+		out = append(out, f)
+	}
+	return out
+}
