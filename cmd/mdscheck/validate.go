@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/internal/reading"
@@ -30,6 +31,9 @@ type fileResult struct {
 	// findings placed in it (validate --kustomize): the build is what
 	// was checked, and counted.
 	ofBuild bool
+	// facts are what the file gives the checks across the run's
+	// resources (core/cross); nil for a file not checked as an input.
+	facts   *cross.Facts
 	changes *changeCounts // what --previous counted in the file; nil without it
 	// gate is the run's (runGate): what the writers pass the source
 	// lines and JSON they show through.
@@ -189,6 +193,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	default:
 		results = compared
 	}
+	acrossResources(results, stderr)
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	for i := range results {
 		results[i].file.Cap(f.maxFindings) // a build's, a previous file's
@@ -251,7 +256,7 @@ func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progres
 	// a directory of small files that is not left to one core either.
 	out := make([]fileResult, len(inputs))
 	build := func(i int) {
-		out[i] = fileResult{path: inputs[i].path, file: streams[i].File()}
+		out[i] = fileResult{path: inputs[i].path, file: streams[i].File(), facts: streams[i].Facts()}
 		if inputs[i].as == reading.Template {
 			templateSecrets(&out[i].file, texts[i])
 		}
@@ -274,7 +279,7 @@ func checkAll(inputs []input, opts check.Options, jobs, limit int, prog *progres
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var c report.Checker
+			c := report.Checker{Facts: true}
 			for {
 				end := int(claimed.Add(int64(batch)))
 				start := end - batch

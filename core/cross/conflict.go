@@ -18,7 +18,10 @@ func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
 	k := ref{w.Namespace, w.Secret}
 	var others []In[Writer]
 	for _, o := range s.writers[k] {
-		if o.Fact != w && !o.Fact.Disabled {
+		// The same kind and name in one namespace is one resource to
+		// Kubernetes, written twice (a copy per environment, a file and
+		// its previous version): it overwrites nothing of another.
+		if o.Fact != w && !o.Fact.Disabled && (o.Fact.Kind != w.Kind || o.Fact.Name != w.Name) {
 			others = append(others, o)
 		}
 	}

@@ -99,7 +99,7 @@ func TestPutReplaces(t *testing.T) {
 		t.Fatalf("after b.yaml renamed its resource: %v", got)
 	}
 	s.Remove("b.yaml")
-	s.Put("c.yaml", ReadFacts(a))
+	s.Put("c.yaml", ReadFacts(strings.Replace(a, "Kafka", "OpenSearch", 1)))
 	if got := s.Findings("c.yaml"); len(got) != 1 || !strings.Contains(got[0].Message, "in a.yaml") {
 		t.Fatalf("c.yaml against a.yaml: %v", got)
 	}
@@ -162,5 +162,18 @@ func TestMaskedTemplate(t *testing.T) {
 	s.Put("t.yaml", f)
 	if got := s.Findings("t.yaml"); len(got) != 0 {
 		t.Errorf("findings on placeholders: %v", got)
+	}
+}
+
+// TestOneResourceTwice: the same kind and name in one namespace is one
+// resource to Kubernetes, written in two files (a copy per environment):
+// no conflict.
+func TestOneResourceTwice(t *testing.T) {
+	const a = "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: x\n"
+	var s Set
+	s.Put("staging/kafka.yaml", ReadFacts(a))
+	s.Put("prod/kafka.yaml", ReadFacts(a))
+	if got := s.Findings("prod/kafka.yaml"); len(got) != 0 {
+		t.Fatalf("one resource in two files: %v", got)
 	}
 }

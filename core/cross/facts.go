@@ -383,3 +383,9 @@ func (f *Facts) At(offset int) (Mention, bool) {
 	})
 	return found, ok
 }
+
+// Empty reports whether the facts hold nothing: no writer, Secret, read
+// or template left out.
+func (f *Facts) Empty() bool {
+	return len(f.Writers) == 0 && len(f.Secrets) == 0 && len(f.Reads) == 0 && len(f.EnvFroms) == 0 && f.Templated == 0
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -271,6 +272,10 @@ func Validate(src string, opts check.Options) File {
 type Checked struct {
 	Info        check.Info
 	Diagnostics []check.Diagnostic
+	// Facts are what the document gives the checks across resources
+	// (core/cross), when the Checker collects them; nil when it gives
+	// none.
+	Facts *cross.Facts
 }
 
 // A Checker parses and checks documents one after another, the unit of
@@ -279,11 +284,35 @@ type Checked struct {
 // nor a finding points into it), and reading was most of what checking
 // allocated. A Checker is not safe for concurrent use; callers that check
 // in parallel use one each.
-type Checker struct{ rd document.Reader }
+type Checker struct {
+	rd document.Reader
+	// Facts makes Check collect each document's facts for the checks
+	// across resources, from the tree it reads anyway.
+	Facts bool
+}
 
 // Check parses and checks the document of src at span.
 func (c *Checker) Check(src string, span document.Span, index int, opts check.Options) Checked {
 	d := c.rd.Read(src, span, index, document.DefaultLimits)
 	info, ds := check.Document(src, d, opts)
-	return Checked{Info: info, Diagnostics: ds}
+	r := Checked{Info: info, Diagnostics: ds}
+	if c.Facts {
+		var f cross.Facts
+		if f.Add(d); !f.Empty() {
+			r.Facts = &f
+		}
+	}
+	return r
+}
+
+// Facts returns the facts of the documents checked, in document order,
+// for the checks across resources: what Checkers with Facts set found.
+func (s *Stream) Facts() *cross.Facts {
+	out := &cross.Facts{}
+	for _, r := range s.results[:s.kept] {
+		if r.Facts != nil {
+			out.Append(r.Facts, 0, r.Info.Index)
+		}
+	}
+	return out
 }
