@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need test-go test-js vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground playground-dist vsix vsix-all clean
+.PHONY: all build release demo test need test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground playground-dist vsix vsix-all clean
 
 all: build
 
@@ -44,9 +44,10 @@ demo: build
 
 # Everything: Go tests (the wasm tests build the module themselves), then
 # the npm workspace's tests (the wasm package in Node, the playground in
-# headless Chromium, the VS Code extension). scripts/need.sh first installs
-# what a fresh machine lacks (npm ci, Debian packages), or says how.
-test: need fmt-check vet test-go test-js
+# headless Chromium, the VS Code extension), then the extension in real
+# VS Code. scripts/need.sh first installs what a fresh machine lacks (npm
+# ci, Debian packages), or says how.
+test: need fmt-check vet test-go test-js test-vscode
 
 need:
 	@scripts/need.sh
@@ -59,6 +60,14 @@ test-go: need
 
 test-js: need wasm
 	npm test --workspaces --if-present
+
+# The .vsix of `make vsix` in real VS Code (code-server, driven by headless
+# Chromium; editors/vscode/test/real), with screenshots in
+# editors/vscode/test-results/. The tests run scripts/need-vscode.sh, which
+# installs code-server and Node 24 into ~/.cache/mdscheck-test the first
+# time (minutes: it builds code-server's native modules).
+test-vscode: need vsix
+	npm run test:real --workspace editors/vscode
 
 # The WebAssembly module (a WASI reactor) for browsers and embedding hosts.
 # Inlining is off in the packages where it buys no measurable speed (1.6%

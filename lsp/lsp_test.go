@@ -770,6 +770,35 @@ func TestSettings(t *testing.T) {
 			t.Errorf("an invalid value changed the severity to %d", sev)
 		}
 	})
+	t.Run("unset values", func(t *testing.T) {
+		// What VS Code pushes when the user set nothing: "" for
+		// unknownFields, which has no default in package.json. It is no
+		// mistake to warn of, and it clears what initializationOptions said.
+		s, _ := start(t, func(p *protocol.InitializeParams) {
+			p.InitializationOptions = protocol.LSPAny(`{"unknownFields": "off"}`)
+		})
+		u := uri.URI("file:///a.yaml")
+		if sev := severityOf(s.open(u, unknown)); sev != 0 {
+			t.Fatalf("unknownFields=off at start gave severity %d", sev)
+		}
+		before := s.published(u)
+		vscodeDefaults := `{"mdscheck": {"enable": true, "unknownFields": "", "previous": "HEAD", "server": {"path": ""}, "trace": {"server": "off"}}}`
+		if err := s.srv.DidChangeConfiguration(s.ctx, &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny(vscodeDefaults)}); err != nil {
+			t.Fatal(err)
+		}
+		s.waitFor("diagnostics after the defaults", func() bool { return len(s.diags[u]) > before })
+		if sev := severityOf(s.lastPublished(u).Diagnostics); sev != protocol.DiagnosticSeverityError {
+			t.Errorf("unset unknownFields gave severity %d, want the default, error", sev)
+		}
+		// A warning would have come before the diagnostics (applySettings).
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, l := range s.logs {
+			if strings.Contains(l, "setting") {
+				t.Errorf("unset settings were warned of: %s", l)
+			}
+		}
+	})
 }
 
 func TestNoGoroutineLeakPerDocument(t *testing.T) {

@@ -51,6 +51,12 @@ func (s Settings) options() check.Options {
 // an object that holds it ({"mdscheck": {...}}), or flat dotted keys
 // ({"mdscheck.unknownFields": ...}), since clients send all three. found
 // reports whether raw said anything about mdscheck at all.
+//
+// A member that is there but "" or null is unset and takes its default
+// (DefaultSettings), not s's value: VS Code sends every setting of the
+// section, those the user never set as "" (a string without a default,
+// such as unknownFields) or null, and a setting the user clears must
+// stop counting even if it came in the initializationOptions.
 func (s Settings) merge(raw any) (out Settings, found bool, problems []string) {
 	out = s
 	m, ok := raw.(map[string]any)
@@ -76,14 +82,18 @@ func (s Settings) merge(raw any) (out Settings, found bool, problems []string) {
 			found = true
 			if b, ok := v.(bool); ok {
 				out.Enable = b
+			} else if unset(v) {
+				out.Enable = DefaultSettings.Enable
 			} else {
 				problems = append(problems, fmt.Sprintf("setting %s.enable must be true or false", section))
 			}
 		case "unknownFields":
 			found = true
-			switch str, _ := v.(string); str {
-			case "error", "warning", "off":
+			switch str, _ := v.(string); {
+			case str == "error", str == "warning", str == "off":
 				out.UnknownFields = str
+			case unset(v):
+				out.UnknownFields = DefaultSettings.UnknownFields
 			default:
 				problems = append(problems, fmt.Sprintf("setting %s.unknownFields must be \"error\", \"warning\" or \"off\"", section))
 			}
@@ -91,12 +101,20 @@ func (s Settings) merge(raw any) (out Settings, found bool, problems []string) {
 			found = true
 			if str, ok := v.(string); ok && gitexec.ValidRevision(str) {
 				out.Previous = str
+			} else if unset(v) {
+				out.Previous = DefaultSettings.Previous
 			} else {
 				problems = append(problems, fmt.Sprintf("setting %s.previous must be a git revision (\"HEAD\", a branch, a tag) or \"off\"", section))
 			}
 		}
 	}
 	return out, found, problems
+}
+
+// unset reports whether a setting's value means "not set": null, or ""
+// (how VS Code hands over a string setting the user left alone).
+func unset(v any) bool {
+	return v == nil || v == ""
 }
 
 // didChangeConfiguration applies the settings the client pushes, or asks

@@ -256,7 +256,12 @@ func TestSettingsMerge(t *testing.T) {
 		{`{"mdscheck.previous": "off"}`, func() Settings { s := DefaultSettings; s.Previous = "off"; return s }(), true, 0},
 		{`{"mdscheck": {"previous": "--output=x"}}`, DefaultSettings, true, 1},
 		{`{"mdscheck": {"previous": "a b"}}`, DefaultSettings, true, 1},
-		{`{"mdscheck": {"previous": ""}}`, DefaultSettings, true, 1},
+		// "" and null are unset: VS Code sends them for settings nobody set.
+		{`{"mdscheck": {"previous": ""}}`, DefaultSettings, true, 0},
+		{`{"mdscheck": {"enable": true, "unknownFields": "", "previous": "HEAD", "server": {"path": ""}, "trace": {"server": "off"}}}`, DefaultSettings, true, 0},
+		{`{"mdscheck": {"enable": null, "unknownFields": null, "previous": null}}`, DefaultSettings, true, 0},
+		{`{"mdscheck.unknownFields": ""}`, DefaultSettings, true, 0},
+		{`{"mdscheck": {"unknownFields": " "}}`, DefaultSettings, true, 1},
 		{`{"mdscheck.enable": false}`, func() Settings { s := DefaultSettings; s.Enable = false; return s }(), true, 0},
 		{`{"mdscheck": {}}`, DefaultSettings, true, 0},
 		{`{"yaml": {"validate": true}}`, DefaultSettings, false, 0},
@@ -271,6 +276,25 @@ func TestSettingsMerge(t *testing.T) {
 		got, found, problems := DefaultSettings.merge(raw)
 		if got != c.want || found != c.found || len(problems) != c.problems {
 			t.Errorf("merge(%s) = %+v, %t, %v; want %+v, %t, %d problems", c.raw, got, found, problems, c.want, c.found, c.problems)
+		}
+	}
+}
+
+// A setting cleared in the editor ("" or null) goes back to the default,
+// not to what the initializationOptions (the base) said at start.
+func TestSettingsMergeUnsetIsTheDefault(t *testing.T) {
+	base := Settings{Enable: false, UnknownFields: "off", Previous: "main"}
+	for _, raw := range []string{
+		`{"mdscheck": {"enable": "", "unknownFields": "", "previous": ""}}`,
+		`{"enable": null, "unknownFields": null, "previous": null}`,
+	} {
+		var v any
+		if err := json.Unmarshal([]byte(raw), &v); err != nil {
+			t.Fatal(err)
+		}
+		got, found, problems := base.merge(v)
+		if got != DefaultSettings || !found || len(problems) != 0 {
+			t.Errorf("%+v.merge(%s) = %+v, %t, %v; want %+v, true, no problems", base, raw, got, found, problems, DefaultSettings)
 		}
 	}
 }

@@ -24,6 +24,16 @@ export const defaults: ServerSettings = { enable: true };
 export type Getter = (key: string) => unknown;
 
 /**
+ * unset says whether a value means "not set", the default: undefined,
+ * null, or "", which is what VS Code hands over for a string setting
+ * without a default in package.json (unknownFields) that nobody set.
+ * lsp/settings.go reads "" and null the same way.
+ */
+function unset(value: unknown): boolean {
+  return value === undefined || value === null || value === "";
+}
+
+/**
  * serverSettings returns the settings to send to the server. A value of
  * the wrong type (settings.json is hand-edited) falls back to the default
  * rather than being sent for the server to reject; the names of such
@@ -35,19 +45,19 @@ export function serverSettings(get: Getter): { settings: ServerSettings; problem
   const enable = get("enable");
   if (typeof enable === "boolean") {
     settings.enable = enable;
-  } else if (enable !== undefined && enable !== null) {
+  } else if (!unset(enable)) {
     problems.push("mdscheck.enable must be true or false");
   }
   const unknown = get("unknownFields");
   if (unknown === "error" || unknown === "warning" || unknown === "off") {
     settings.unknownFields = unknown;
-  } else if (unknown !== undefined && unknown !== null) {
+  } else if (!unset(unknown)) {
     problems.push('mdscheck.unknownFields must be "error", "warning" or "off"');
   }
   const previous = get("previous");
   if (typeof previous === "string" && previous.trim() !== "") {
     settings.previous = previous.trim();
-  } else if (previous !== undefined && previous !== null) {
+  } else if (!unset(previous)) {
     problems.push('mdscheck.previous must be a git revision (such as "HEAD") or "off"');
   }
   return { settings, problems };

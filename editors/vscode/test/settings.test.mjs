@@ -13,6 +13,21 @@ test("unset settings give the server's defaults, and leave unknownFields to the 
   assert.deepEqual(defaults, { enable: true });
 });
 
+test('"" and null are unset, as VS Code hands over settings nobody set, and give the defaults without a word', () => {
+  // What WorkspaceConfiguration.get returns in VS Code 1.139 on defaults:
+  // unknownFields has no default in package.json, so VS Code gives "".
+  const vscodeDefaults = serverSettings(from({ enable: true, unknownFields: "", previous: "HEAD" }));
+  assert.deepEqual(vscodeDefaults.settings, { enable: true, previous: "HEAD" });
+  assert.deepEqual(vscodeDefaults.problems, []);
+  for (const value of ["", null]) {
+    const r = serverSettings(from({ enable: value, unknownFields: value, previous: value }));
+    assert.deepEqual(r.settings, defaults, `for ${JSON.stringify(value)}`);
+    assert.deepEqual(r.problems, [], `for ${JSON.stringify(value)}`);
+  }
+  // Only emptiness is unset: a blank is a mistake to name.
+  assert.equal(serverSettings(from({ unknownFields: " " })).problems.length, 1);
+});
+
 test("valid values are passed on", () => {
   const r = serverSettings(from({ enable: false, unknownFields: "warning" }));
   assert.deepEqual(r.settings, { enable: false, unknownFields: "warning" });
