@@ -15,9 +15,9 @@ func naivePosition(src string, offset int, enc Encoding) Position {
 	return Position{Line: strings.Count(src[:start], "\n"), Character: characters(src, start, offset, enc)}
 }
 
-// longLines is a text of a few lines, some far longer than markEvery, of
+// longText is a text of a few lines, some far longer than markEvery, of
 // characters of one to four bytes, invalid bytes and CRLF breaks.
-func longLines(r *rand.Rand) string {
+func longText(r *rand.Rand) string {
 	pieces := []string{"a", "é", "€", "😀", "\xff", "\xe2\x82", " ", "\t", "\r\n", "\n"}
 	var b strings.Builder
 	for b.Len() < 12*markEvery {
@@ -37,7 +37,7 @@ func longLines(r *rand.Rand) string {
 func TestLongLinePositions(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 20 {
-		src := longLines(r)
+		src := longText(r)
 		var offsets []int
 		for range 400 {
 			offsets = append(offsets, r.IntN(len(src)+1))

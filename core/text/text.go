@@ -7,7 +7,7 @@ package text
 import (
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -40,8 +40,17 @@ type Index struct {
 	src   string
 	lines []int // byte offset of the start of each line
 
-	mu    sync.Mutex     // guards marks: an Index may be shared
-	marks map[int][]mark // by line: its marks, once an offset far into it was converted
+	// long holds the marks of the long lines, made once an offset far
+	// into one is converted. It is atomic, not locked: an Index may be
+	// shared by goroutines, and the core does not import sync.
+	long atomic.Pointer[longLines]
+}
+
+// longLines are the lines of a text that an offset can be markEvery bytes
+// into, in order, and the marks of each, made once it is needed.
+type longLines struct {
+	lines []int
+	marks []atomic.Pointer[[]mark]
 }
 
 // NewIndex indexes src.
@@ -116,17 +125,37 @@ func (x *Index) Position(offset int, enc Encoding) Position {
 	if enc == UTF8 || offset-start < markEvery {
 		return Position{Line: line, Character: characters(x.src, start, offset, enc)}
 	}
-	x.mu.Lock()
-	if x.marks == nil {
-		x.marks = map[int][]mark{}
-	}
-	ms, ok := x.marks[line]
-	if !ok {
-		ms = marksOf(x.src, start, x.LineEnd(line))
-		x.marks[line] = ms
-	}
-	x.mu.Unlock()
+	ms := x.marksOf(line)
 	return Position{Line: line, Character: charactersFrom(x.src, start, offset, enc, ms)}
+}
+
+// marksOf returns the marks of line, which is long. Two goroutines may
+// both make them; they make the same.
+func (x *Index) marksOf(line int) []mark {
+	ll := x.long.Load()
+	if ll == nil {
+		ll = &longLines{}
+		for l, start := range x.lines {
+			end := len(x.src)
+			if l+1 < len(x.lines) {
+				end = x.lines[l+1] - 1
+			}
+			if end-start >= markEvery {
+				ll.lines = append(ll.lines, l)
+			}
+		}
+		ll.marks = make([]atomic.Pointer[[]mark], len(ll.lines))
+		if !x.long.CompareAndSwap(nil, ll) {
+			ll = x.long.Load()
+		}
+	}
+	k := sort.SearchInts(ll.lines, line)
+	if p := ll.marks[k].Load(); p != nil {
+		return *p
+	}
+	ms := marksOf(x.src, x.lines[line], x.LineEnd(line))
+	ll.marks[k].Store(&ms)
+	return ms
 }
 
 // markEvery is how many bytes of a line lie between two marks: counting
@@ -266,7 +295,7 @@ type Cursor struct {
 	// to reach: a finding's range may end lines below its start, and the
 	// next finding start on the first line again.
 	prev  struct{ line, at, upto int }
-	marks map[int][]mark // by a line's start: as Index.marks
+	marks map[int][]mark // by a line's start: as Index's
 }
 
 // NewCursor returns a Cursor over src, at its first line.
