@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -40,6 +41,7 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 			}
 			src := r.file.Text
 			idx := text.NewIndex(src)
+			sl := shownLine{line: -1}
 			for _, d := range r.file.Diagnostics {
 				start, end := d.Start, d.End
 				pos := idx.Position(start, text.UTF32)
@@ -56,18 +58,16 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 				}
 				fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(ansiBold, r.path), pos.Line+1, pos.Character+1,
 					sev, d.Message, paint(ansiGray, "["+d.Rule+"]"))
-				line := idx.Line(pos.Line)
-				if strings.TrimSpace(line) == "" || !printable(line) {
+				if pos.Line != sl.line {
+					sl = prepareLine(r, idx, pos.Line)
+				}
+				if !sl.ok {
 					continue // binary text would garble the terminal
 				}
-				lineStart, lineEnd := idx.LineStart(pos.Line), idx.LineEnd(pos.Line)
+				lineEnd, shown, at := sl.end, sl.shown, sl.at
 				if end > lineEnd || end <= start {
 					end = max(lineEnd, start+1)
 				}
-				// Secret values on the line are masked, and the underline
-				// measured on the line as shown.
-				shown, at := masked(src, lineStart, lineEnd,
-					lineSecrets(r.gate, src, lineStart, lineEnd, secretSpans(r.file.Secrets, lineStart, lineEnd)))
 				before := shown[:at(start)]
 				if len(before) >= maxShownLine {
 					continue // the finding is beyond the part of the line we show
@@ -94,6 +94,34 @@ func textWriter(color bool) func(io.Writer, []fileResult) error {
 		}
 		return bw.Flush()
 	}
+}
+
+// shownLine is a source line as the text output shows it under its
+// findings, prepared once for all the findings on it: checking and masking
+// the line for each finding cost the line's length each time, and many
+// findings on one long line cost its length times their number.
+type shownLine struct {
+	line       int
+	ok         bool // the line is shown: not blank, and printable
+	start, end int
+	shown      string
+	at         func(int) int // an offset of the line to one of shown
+}
+
+func prepareLine(r fileResult, idx *text.Index, n int) shownLine {
+	src := r.file.Text
+	sl := shownLine{line: n}
+	line := idx.Line(n)
+	if strings.TrimSpace(line) == "" || !printable(line) {
+		return sl
+	}
+	sl.ok = true
+	sl.start, sl.end = idx.LineStart(n), idx.LineEnd(n)
+	// Secret values on the line are masked, and the underline measured on
+	// the line as shown.
+	sl.shown, sl.at = masked(src, sl.start, sl.end,
+		lineSecrets(r.gate, src, sl.start, sl.end, secretSpans(r.file.Secrets, sl.start, sl.end)))
+	return sl
 }
 
 // secretMask stands for a secret value in a source line: the same three
@@ -135,23 +163,34 @@ func masked(src string, ls, le int, spans [][2]int) (string, func(int) int) {
 		cur = sp[1]
 	}
 	b.WriteString(src[cur:le])
+	// The spans as the walk of an offset sees them: each clipped to the
+	// end of the one before, with the shift of those before it; the walk
+	// stops at the first that clipping empties. An offset finds its span
+	// by a binary search, not a walk, for many findings on a line.
+	type step struct{ start, end, shift int }
+	var steps []step
+	shift, prev := 0, ls
+	for _, sp := range spans {
+		if sp[0] < prev {
+			sp[0] = prev
+		}
+		if sp[1] <= sp[0] {
+			break
+		}
+		steps = append(steps, step{sp[0], sp[1], shift})
+		shift += len(secretMask) - (sp[1] - sp[0])
+		prev = sp[1]
+	}
 	return b.String(), func(off int) int {
 		off = min(max(off, ls), le)
-		shift, prev := 0, ls
-		for _, sp := range spans {
-			if sp[0] < prev {
-				sp[0] = prev
-			}
-			if sp[1] <= sp[0] || off < sp[0] {
-				break
-			}
-			if off < sp[1] {
-				return sp[0] - ls + shift
-			}
-			shift += len(secretMask) - (sp[1] - sp[0])
-			prev = sp[1]
+		k := sort.Search(len(steps), func(i int) bool { return off < steps[i].start }) - 1
+		if k < 0 {
+			return off - ls
 		}
-		return off - ls + shift
+		if sp := steps[k]; off < sp.end {
+			return sp.start - ls + sp.shift
+		}
+		return off - ls + steps[k].shift + len(secretMask) - (steps[k].end - steps[k].start)
 	}
 }
 

@@ -7,6 +7,7 @@ package text
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -38,6 +39,18 @@ type Range struct {
 type Index struct {
 	src   string
 	lines []int // byte offset of the start of each line
+
+	// long holds the marks of the long lines, made once an offset far
+	// into one is converted. It is atomic, not locked: an Index may be
+	// shared by goroutines, and the core does not import sync.
+	long atomic.Pointer[longLines]
+}
+
+// longLines are the lines of a text that an offset can be markEvery bytes
+// into, in order, and the marks of each, made once it is needed.
+type longLines struct {
+	lines []int
+	marks []atomic.Pointer[[]mark]
 }
 
 // NewIndex indexes src.
@@ -108,7 +121,95 @@ func (x *Index) Position(offset int, enc Encoding) Position {
 		offset = len(x.src)
 	}
 	line := x.LineOf(offset)
-	return Position{Line: line, Character: characters(x.src, x.lines[line], offset, enc)}
+	start := x.lines[line]
+	if enc == UTF8 || offset-start < markEvery {
+		return Position{Line: line, Character: characters(x.src, start, offset, enc)}
+	}
+	ms := x.marksOf(line)
+	return Position{Line: line, Character: charactersFrom(x.src, start, offset, enc, ms)}
+}
+
+// marksOf returns the marks of line, which is long. Two goroutines may
+// both make them; they make the same.
+func (x *Index) marksOf(line int) []mark {
+	ll := x.long.Load()
+	if ll == nil {
+		ll = &longLines{}
+		for l, start := range x.lines {
+			end := len(x.src)
+			if l+1 < len(x.lines) {
+				end = x.lines[l+1] - 1
+			}
+			if end-start >= markEvery {
+				ll.lines = append(ll.lines, l)
+			}
+		}
+		ll.marks = make([]atomic.Pointer[[]mark], len(ll.lines))
+		if !x.long.CompareAndSwap(nil, ll) {
+			ll = x.long.Load()
+		}
+	}
+	k := sort.SearchInts(ll.lines, line)
+	if p := ll.marks[k].Load(); p != nil {
+		return *p
+	}
+	ms := marksOf(x.src, x.lines[line], x.LineEnd(line))
+	ll.marks[k].Store(&ms)
+	return ms
+}
+
+// markEvery is how many bytes of a line lie between two marks: counting
+// the characters of a line from its nearest mark costs at most as much,
+// and marks take 24 bytes for each markEvery bytes of the lines that have
+// them.
+const markEvery = 1024
+
+// A mark is a character's offset on a line and how many characters come
+// before it on the line, in UTF-16 and in UTF-32: where characters would
+// be at, counting from the line's start, with that count. The marks of a
+// line let the characters before any offset on it be counted from the
+// nearest mark, so that converting many offsets of one long line costs
+// the line once, rather than once for each offset.
+type mark struct{ at, n16, n32 int }
+
+// marksOf marks the line src[start:end]: its k-th mark (from 0) is at
+// the first character that starts at or after start+(k+1)*markEvery.
+func marksOf(src string, start, end int) []mark {
+	ms := make([]mark, 0, (end-start)/markEvery)
+	n16, n32 := 0, 0
+	next := start + markEvery
+	for i := start; i < end; {
+		if i >= next {
+			ms = append(ms, mark{i, n16, n32})
+			next += markEvery
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		i += size
+		n16++
+		n32++
+		if r >= 0x10000 {
+			n16++
+		}
+	}
+	return ms
+}
+
+// charactersFrom is characters(src, start, offset, enc), counted from the
+// nearest of the line's marks at or before offset. Marks are at offsets
+// the count from start passes through, so the counts agree.
+func charactersFrom(src string, start, offset int, enc Encoding, ms []mark) int {
+	k := min((offset-start)/markEvery-1, len(ms)-1)
+	for k >= 0 && ms[k].at > offset {
+		k--
+	}
+	if k < 0 {
+		return characters(src, start, offset, enc)
+	}
+	n := ms[k].n32
+	if enc == UTF16 {
+		n = ms[k].n16
+	}
+	return n + characters(src, ms[k].at, offset, enc)
 }
 
 // characters counts the characters of src[start:offset] in enc. A
@@ -189,22 +290,57 @@ func (x *Index) Offset(p Position, enc Encoding) int {
 type Cursor struct {
 	src      string
 	line, at int // the line of the offset converted last, and its start
+	last     int // the offset converted last
+	// prev is the line the cursor was on before, and how far it is known
+	// to reach: a finding's range may end lines below its start, and the
+	// next finding start on the first line again.
+	prev  struct{ line, at, upto int }
+	marks map[int][]mark // by a line's start: as Index's
 }
 
 // NewCursor returns a Cursor over src, at its first line.
-func NewCursor(src string) *Cursor { return &Cursor{src: src} }
+func NewCursor(src string) *Cursor {
+	return &Cursor{src: src, prev: struct{ line, at, upto int }{-1, -1, -1}}
+}
 
 // Position converts a byte offset to a position in enc, as Index.Position.
+// It scans only the text between the offset and the one converted last
+// (not back to the start of the offset's line), and counts characters
+// from a mark of the line: many offsets of one long line cost the line
+// once.
 func (c *Cursor) Position(offset int, enc Encoding) Position {
 	offset = min(max(offset, 0), len(c.src))
-	start := LineStart(c.src, offset)
-	if start >= c.at {
-		c.line += strings.Count(c.src[c.at:start], "\n")
-	} else {
+	switch {
+	case offset >= c.last:
+		seg := c.src[c.last:offset]
+		if i := strings.IndexByte(seg, '\n'); i >= 0 {
+			c.prev.line, c.prev.at, c.prev.upto = c.line, c.at, c.last+i
+			c.line += strings.Count(seg, "\n")
+			c.at = c.last + strings.LastIndexByte(seg, '\n') + 1
+		}
+	case offset >= c.at:
+		// on the line of the offset converted last
+	case offset >= c.prev.at && offset <= c.prev.upto:
+		c.prev, c.line, c.at = struct{ line, at, upto int }{c.line, c.at, c.last}, c.prev.line, c.prev.at
+	default:
+		c.prev.line, c.prev.at, c.prev.upto = c.line, c.at, c.last
+		start := LineStart(c.src, offset)
 		c.line -= strings.Count(c.src[start:c.at], "\n")
+		c.at = start
 	}
-	c.at = start
-	return Position{Line: c.line, Character: characters(c.src, start, offset, enc)}
+	c.last = offset
+	if enc == UTF8 || offset-c.at < markEvery {
+		return Position{Line: c.line, Character: characters(c.src, c.at, offset, enc)}
+	}
+	ms, ok := c.marks[c.at]
+	if !ok {
+		if c.marks == nil {
+			c.marks = map[int][]mark{}
+		}
+		ms = marksOf(c.src, c.at, LineBreak(c.src, c.at))
+		c.marks[c.at] = ms
+	}
+	return Position{Line: c.line, Character: charactersFrom(c.src, c.at, offset, enc, ms)}
 }
 
 // Range converts a span of offsets.
