@@ -258,13 +258,27 @@ export class Workbench {
    * one titled title.
    */
   async quickFix(line, column, title) {
-    await this.goTo(line, column);
-    await this.page.keyboard.press("Control+.");
-    const rows = await this.until(
-      `the quick fix "${title}" at ${line}:${column}`,
-      () => this.texts(".action-widget .monaco-list-row"),
-      (t) => t.some((r) => r.startsWith(title)),
-    );
+    const deadline = Date.now() + stepTimeout;
+    let rows;
+    for (;;) {
+      await this.goTo(line, column);
+      await this.page.keyboard.press("Control+.");
+      try {
+        rows = await this.until(
+          `the quick fix "${title}" at ${line}:${column}`,
+          () => this.texts(".action-widget .monaco-list-row"),
+          (t) => t.some((r) => r.startsWith(title)),
+          Math.max(Math.min(10000, deadline - Date.now()), 1),
+        );
+        break;
+      } catch (err) {
+        // Under load the menu may open before the server's actions are
+        // in, or the keys reach no editor, and it stays empty: ask
+        // again until the step's time is up.
+        if (Date.now() > deadline) throw err;
+        await this.page.keyboard.press("Escape");
+      }
+    }
     // The first action is focused; move down to the one asked for.
     const actions = rows.filter((r) => !r.startsWith("Quick Fix"));
     for (let i = 0; i < actions.findIndex((r) => r.startsWith(title)); i++) {
