@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,11 +28,7 @@ func TestSecretsOfAnySpelling(t *testing.T) {
 	} {
 		src := doc + "---\n" + ours
 		res := report.Validate(src, check.DefaultOptions)
-		for _, d := range res.Diagnostics {
-			if strings.Contains(d.Message, s) {
-				t.Errorf("%q: a message quotes the Secret's value: %s", doc, d.Message)
-			}
-		}
+		noQuote(t, strconv.Quote(doc), res, s)
 		if len(res.Secrets) < 2 {
 			t.Errorf("%q: %d secret ranges, want the value and its copy", doc, len(res.Secrets))
 		}
@@ -64,17 +61,9 @@ func TestBrokenSecretData(t *testing.T) {
 	} {
 		src := doc + "---\n" + ours
 		res := report.Validate(src, check.DefaultOptions)
-		for _, d := range res.Diagnostics {
-			if strings.Contains(d.Message, s) {
-				t.Errorf("%q: a message quotes the Secret's value: %s", doc, d.Message)
-			}
-		}
-		covered := 0
-		for _, r := range res.Secrets {
-			covered += strings.Count(src[r.Start:r.End], s)
-		}
-		if covered < 2 {
-			t.Errorf("%q: the secret ranges cover %d of its 2 places", doc, covered)
+		noQuote(t, strconv.Quote(doc), res, s)
+		if n := covered(src, res, s); n < 2 {
+			t.Errorf("%q: the secret ranges cover %d of its 2 places", doc, n)
 		}
 	}
 	// A broken ConfigMap's data is no secret.
@@ -95,17 +84,9 @@ func TestSecretsAsWrittenInPieces(t *testing.T) {
 		doc := manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: "+form+"\n")
 		src := doc + "---\n" + copied
 		res := report.Validate(src, check.DefaultOptions)
-		for _, d := range res.Diagnostics {
-			if strings.Contains(d.Message, s) {
-				t.Errorf("client_secret: %s: a message quotes the secret: %s", form, d.Message)
-			}
-		}
-		covered := 0
-		for _, r := range res.Secrets {
-			covered += strings.Count(src[r.Start:r.End], s)
-		}
-		if covered < 2 {
-			t.Errorf("client_secret: %s: the secret ranges cover %d of its 2 places", form, covered)
+		noQuote(t, "client_secret: "+form, res, s)
+		if n := covered(src, res, s); n < 2 {
+			t.Errorf("client_secret: %s: the secret ranges cover %d of its 2 places", form, n)
 		}
 	}
 }
@@ -119,11 +100,7 @@ func TestFilesKeptInSecrets(t *testing.T) {
 	for _, line := range []string{"password=" + s, "token: " + s, "DB_PASSWORD=\"" + s + "\"", "key = '" + s + "'"} {
 		doc := "apiVersion: v1\nkind: Secret\nstringData:\n  app.conf: |\n    user=app\n    " + line + "\n"
 		res := report.Validate(doc+"---\n"+copied, check.DefaultOptions)
-		for _, d := range res.Diagnostics {
-			if strings.Contains(d.Message, s) {
-				t.Errorf("%s: a message quotes the secret: %s", line, d.Message)
-			}
-		}
+		noQuote(t, line, res, s)
 	}
 }
 
@@ -137,10 +114,27 @@ func TestSecretWrittenAsATag(t *testing.T) {
 		manifest("Grafana", "  userConfig:\n    auth_github:\n      client_id: c\n      client_secret: !"+s+" x\n"),
 	} {
 		res := report.Validate(doc+"---\n"+copied, check.DefaultOptions)
-		for _, d := range res.Diagnostics {
-			if strings.Contains(d.Message, s) {
-				t.Errorf("%q: a message quotes the secret: %s", doc, d.Message)
-			}
+		noQuote(t, strconv.Quote(doc), res, s)
+	}
+}
+
+// noQuote fails the test for each finding of res whose message quotes
+// the secret s; what names the case.
+func noQuote(t *testing.T, what string, res report.File, s string) {
+	t.Helper()
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, s) {
+			t.Errorf("%s: a message quotes the secret: %s", what, d.Message)
 		}
 	}
+}
+
+// covered counts the places of s in src that the secret spans of res
+// cover.
+func covered(src string, res report.File, s string) int {
+	n := 0
+	for _, r := range res.Secrets {
+		n += strings.Count(src[r.Start:r.End], s)
+	}
+	return n
 }

@@ -9,6 +9,7 @@
 package cross
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -173,7 +174,7 @@ func (f *Facts) writer(d *document.Document, k *schema.Kind, name *document.Node
 	if !s.Disabled {
 		w.Keys = s.Keys
 		for _, key := range k.SecretKeys {
-			if comp := secret.Component(k, key); comp != "" && !contains(w.Keys, s.Prefix+key) {
+			if comp := secret.Component(k, key); comp != "" && !slices.Contains(w.Keys, s.Prefix+key) {
 				if w.Unwritten == nil {
 					w.Unwritten = map[string]string{}
 				}
@@ -273,15 +274,6 @@ func isTrue(n *document.Node) bool { return n != nil && n.Type == document.Bool 
 // starts with check.Masked, as no Kubernetes name does.
 func templated(s string) bool {
 	return strings.Contains(s, "{{") || s != "" && s[0] == check.Masked
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // place is where node n of document d is, at path p.

@@ -1,6 +1,7 @@
 package cross
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,7 +47,7 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 	// Two resources that write one Secret are a conflict of their own;
 	// the key is read if either writes it.
 	for _, o := range ws {
-		if !o.Fact.Disabled && contains(o.Fact.Keys, r.Key) {
+		if !o.Fact.Disabled && slices.Contains(o.Fact.Keys, r.Key) {
 			return check.Diagnostic{}, false
 		}
 	}

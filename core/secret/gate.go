@@ -67,7 +67,7 @@ func (g *Gate) Add(text string) {
 		// holds a template action ({{ .Values.p }}S) is a secret with
 		// something around it its author did not mean: the pieces
 		// between the signs are secrets too.
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(yamlSigns, r) }) {
+		for _, w := range pieces(text) {
 			if w != text {
 				g.Add(w)
 			}
@@ -160,7 +160,7 @@ func (g *Gate) AddRaw(raw string) {
 	// it for the end of a value or the start of another ("S"#c is S to
 	// kubectl, S: x a key S, @S and `S a mistake around S): every piece
 	// between such signs is a secret too.
-	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return strings.ContainsRune(yamlSigns, r) }) {
+	for _, w := range pieces(raw) {
 		g.Add(w)
 	}
 	g.Add(unquote(raw))
@@ -182,6 +182,11 @@ func assigned(line string) string {
 
 // leadingSigns are the signs of YAML that cannot start a plain value.
 const leadingSigns = "%@`&*!|>?#"
+
+// pieces returns the texts of s between YAML's signs (yamlSigns).
+func pieces(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(yamlSigns, r) })
+}
 
 // yamlSigns are the blanks and the characters that YAML gives a meaning
 // to in some place of a line.
