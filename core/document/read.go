@@ -788,8 +788,9 @@ func (r *reader) block(parent int, ctx place, line, emptyAt, depth int) (*Node, 
 	if outside(t) {
 		return r.empty(emptyAt, props), nil
 	}
-	if props.first != nil && r.startsKey() && t.line == props.lastLine {
-		// "&a key: v" anchors the key, not the mapping.
+	if props.first != nil && (r.startsKey() || r.colonAt(t, props)) && t.line == props.lastLine {
+		// "&a key: v" anchors the key, not the mapping; so does
+		// "!!str : v", whose key is empty.
 		r.i, props = mark, properties{}
 		t = r.peek()
 	}
@@ -897,13 +898,43 @@ func (r *reader) continuation(t *tok, end, min int) *Error {
 	}
 }
 
+// emptyKeyThenKeys refuses an empty key with properties whose value goccy's
+// lexer runs on into the next lines: it sees no key there, so the lines
+// that follow at the key's column become part of the value.
+const emptyKeyThenKeys = "an empty key with only a tag or anchor ('!!str :'), then more lines: write the empty key as \"\" (\"\": value)"
+
+// underIndented reports whether a scalar token goes on over a line that
+// is indented no deeper than col, which YAML's plain scalars never do.
+func (r *reader) underIndented(t *tok, col int) bool {
+	for ls := t.start; ; {
+		i := strings.IndexByte(r.src[ls:t.end], '\n')
+		if i < 0 {
+			return false
+		}
+		ls += i + 1
+		spaces := 0
+		for ls+spaces < t.end && r.src[ls+spaces] == ' ' {
+			spaces++
+		}
+		if spaces <= col && ls+spaces < t.end && r.src[ls+spaces] != '\n' && r.src[ls+spaces] != '\r' {
+			return true
+		}
+	}
+}
+
 // propsThenKey reports whether the cursor is at properties followed by an
-// implicit key on the same line.
+// implicit key on the same line, or by the ':' of an empty key.
 func (r *reader) propsThenKey() bool {
 	mark := r.i
 	defer func() { r.i = mark }()
 	p, err := r.properties()
-	return err == nil && p.first != nil && r.startsKey() && r.peek().line == p.lastLine
+	return err == nil && p.first != nil && (r.startsKey() && r.peek().line == p.lastLine || r.colonAt(r.peek(), p))
+}
+
+// colonAt reports whether t is a ':' on the line of properties p, which
+// are then those of an empty key ("!!str : v").
+func (r *reader) colonAt(t *tok, p properties) bool {
+	return p.first != nil && t != nil && t.typ == token.MappingValueType && t.line == p.lastLine
 }
 
 // inside reports whether t, the first token of a later line, belongs to
@@ -1016,33 +1047,42 @@ func (r *reader) blockMap(col, depth int) (*Node, *Error) {
 			if err != nil {
 				return nil, err
 			}
-			if !r.startsKey() {
-				r.i = mark
-				return nil, r.notKey(r.peek())
-			}
 			kt := r.peek()
-			switch {
-			case kt.endLine > kt.line:
-				return nil, r.errAt(kt, multiLineKey)
-			case props.first != nil && kt.line > props.lastLine:
-				return nil, r.errAt(props.first, "this anchor or tag is on a line of its own but not indented under the key whose value it is; indent it")
-			case props.first != nil && kt.typ == token.AliasType:
-				return nil, r.errAt(props.first, aliasProps)
-			}
-			var k *Node
-			if kt.typ == token.MergeKeyType && props.first == nil {
-				r.next()
-				e.merge = true
-				k = r.node(Node{Kind: Scalar, Type: String, Text: "<<", Start: kt.start, End: kt.end})
-			} else {
-				k, err = r.inline(depth+1, false)
-				if err != nil {
-					return nil, err
+			if r.colonAt(kt, props) {
+				// "!!str : v": a tagged or anchored empty key, the
+				// empty text to Kubernetes.
+				if v := r.peekAt(1); v != nil && isScalar(v.typ) && r.underIndented(v, col) {
+					return nil, r.errAt(props.first, emptyKeyThenKeys)
 				}
-				k = r.apply(k, props)
+				e.key, e.keyTok = r.empty(0, props), props.first
+			} else {
+				if !r.startsKey() {
+					r.i = mark
+					return nil, r.notKey(r.peek())
+				}
+				switch {
+				case kt.endLine > kt.line:
+					return nil, r.errAt(kt, multiLineKey)
+				case props.first != nil && kt.line > props.lastLine:
+					return nil, r.errAt(props.first, "this anchor or tag is on a line of its own but not indented under the key whose value it is; indent it")
+				case props.first != nil && kt.typ == token.AliasType:
+					return nil, r.errAt(props.first, aliasProps)
+				}
+				var k *Node
+				if kt.typ == token.MergeKeyType && props.first == nil {
+					r.next()
+					e.merge = true
+					k = r.node(Node{Kind: Scalar, Type: String, Text: "<<", Start: kt.start, End: kt.end})
+				} else {
+					k, err = r.inline(depth+1, false)
+					if err != nil {
+						return nil, err
+					}
+					k = r.apply(k, props)
+				}
+				e.key, e.keyTok = k, kt
 			}
 			c := r.next() // the ':'
-			e.key, e.keyTok = k, kt
 			// An empty value sits just before the ':'.
 			e.value, err = r.block(col, ctxMapValue, c.line, c.start, depth+1)
 			if err != nil {
