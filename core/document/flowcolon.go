@@ -26,10 +26,10 @@ func mendFlowColons(src string, toks []tok) []tok {
 		}
 		prev := &out[len(out)-1]
 		switch {
-		case t.typ == token.MappingValueType && prev.end == t.start && isPlainTok(prev) && prev.line == prev.endLine &&
+		case t.typ == token.MappingValueType && blanksOnly(src, prev.end, t.start) && isPlainTok(prev) && prev.line == prev.endLine &&
 			t.end < len(src) && !isFlowValueEnd(src[t.end]):
-			// "a:b": the ':' and what follows are text of the scalar
-			// before it, up to its real end.
+			// "a:b" and "a :b": the ':' and what follows are text of
+			// the scalar before it, up to its real end.
 			end := flowPlainEnd(src, prev.start)
 			j := i
 			for j < len(toks) && toks[j].end <= end {
@@ -72,6 +72,19 @@ func splitValue(src string, t tok, at int) []tok {
 	value.typ, value.val, value.start = token.StringType, src[rest:t.end], rest
 	value.col += rest - t.start
 	return []tok{colon, value}
+}
+
+// blanksOnly reports whether src[from:to] holds only spaces and tabs.
+func blanksOnly(src string, from, to int) bool {
+	if from > to {
+		return false
+	}
+	for _, c := range []byte(src[from:to]) {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // isPlainTok reports whether t is a plain scalar.
