@@ -247,6 +247,9 @@ func TestKustomizeInlinePatches(t *testing.T) {
 			"testdata/kustomize/inline/legacy/kustomization.yaml:13:28 maximum",
 			"testdata/kustomize/inline/legacy/kustomization.yaml:22:15 required",
 		}},
+		{"oneline", []string{
+			"testdata/kustomize/inline/oneline/kustomization.yaml:6:87 maximum",
+		}},
 	} {
 		t.Run(tc.overlay, func(t *testing.T) {
 			dir := "testdata/kustomize/inline/" + tc.overlay
