@@ -96,7 +96,7 @@ func findDiagnostic(ds []check.Diagnostic, cd protocol.Diagnostic, at *positions
 			if first == nil {
 				first = x
 			}
-		case !hasData && same && x.Message == cd.Message:
+		case !hasData && same && x.Standalone() == cd.Message:
 			return x
 		}
 	}

@@ -300,7 +300,7 @@ func toProtocol(d check.Diagnostic, at *positions) protocol.Diagnostic {
 		Code:            &protocol.IntegerOrString{Value: d.Rule},
 		CodeDescription: &protocol.CodeDescription{HRef: ruleURL(d.Rule)},
 		Source:          &source,
-		Message:         d.Message,
+		Message:         d.Standalone(), // the problems list shows no line
 		Data:            diagnosticData{Rule: d.Rule, Pointer: d.Pointer, Document: d.Document},
 	}
 	if d.Deprecated {

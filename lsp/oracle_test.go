@@ -110,7 +110,7 @@ func expected(src string, enc text.Encoding, opts check.Options) []finding {
 		out = append(out, finding{Range: protocol.Range{
 			Start: protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)},
 			End:   protocol.Position{Line: uint32(r.End.Line), Character: uint32(r.End.Character)},
-		}, Rule: d.Rule, Severity: sev[d.Severity.String()], Message: d.Message})
+		}, Rule: d.Rule, Severity: sev[d.Severity.String()], Message: d.Standalone()})
 	}
 	return out
 }

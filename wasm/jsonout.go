@@ -179,7 +179,7 @@ func (w *jsonWriter) diagnostic(d *check.Diagnostic, idx *text.Index, enc text.E
 	w.raw(`,"pointer":`)
 	w.str(d.Pointer)
 	w.raw(`,"message":`)
-	w.str(d.Message)
+	w.str(d.Standalone())
 	w.raw(`,"range":`)
 	w.rng(idx.Range(d.Start, d.End, enc))
 	if d.Deprecated {

@@ -278,6 +278,9 @@ type source struct {
 	// kinds are the kinds of the resources it was asked to place a
 	// finding of as a patch: what a JSON patch's paths are read against.
 	kinds []string
+	// inline are the patches a kustomization file holds inline, each
+	// read once for all the findings it is asked to place.
+	inline map[kustomize.Inline]*inlinePatch
 }
 
 // overlays checks the builds of the overlays in dirs. A build that fails
@@ -410,19 +413,26 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 		res := f.Documents[d.Document]
 		w := from[d.Document]
 		d.Fixes = nil // they edit the build, not the file
+		var base *source
+		if w.origin != "" {
+			base = open(filepath.Join(dir, w.origin))
+		}
 		placed := false
 		for i := len(w.patches) - 1; i >= 0 && !placed; i-- {
-			if s := open(w.patches[i].Path); s != nil {
+			p := w.patches[i]
+			if s := open(p.Path); s != nil {
 				if !slices.Contains(s.kinds, res.Kind) {
 					s.kinds = append(s.kinds, res.Kind)
 				}
-				placed = s.place(d, res, w.names, true)
+				if p.Inline != nil {
+					placed = s.placeInline(d, res, w.names, *p.Inline, base)
+				} else {
+					placed = s.place(d, res, w.names, true, base)
+				}
 			}
 		}
-		if !placed && w.origin != "" {
-			if s := open(filepath.Join(dir, w.origin)); s != nil {
-				placed = s.place(d, res, w.names, false)
-			}
+		if !placed && base != nil {
+			placed = base.place(d, res, w.names, false, nil)
 		}
 		if !placed {
 			unplaced = append(unplaced, d)
@@ -517,12 +527,14 @@ func (s *source) holdsSecret(pointer string) bool {
 // holds res (a document of its kind that writes one of its names, or a
 // JSON patch, which only a patch whose target selects res is asked): at
 // d's member when s has it, else (unless onlyMember) at the resource's
-// kind, with the member named in the message.
-func (s *source) place(d check.Diagnostic, res report.Document, names []string, onlyMember bool) bool {
+// kind, with the member named in the message. A member missing from an
+// object that s, a patch, adds (base, the resource's own file, lacks it)
+// is placed at that object's key: the patch wrote the object without it.
+func (s *source) place(d check.Diagnostic, res report.Document, names []string, onlyMember bool, base *source) bool {
 	for _, doc := range s.docs {
 		root := doc.Root
 		if root != nil && root.Kind == document.Sequence {
-			if n := opAt(root, d.Pointer); n != nil {
+			if n := opAt(root, d.Pointer, d.Rule); n != nil {
 				d.Document = doc.Index
 				d.Start, d.End = n.Start, n.End
 				s.diag = append(s.diag, d)
@@ -530,13 +542,14 @@ func (s *source) place(d check.Diagnostic, res report.Document, names []string, 
 			}
 			continue
 		}
-		if root == nil || root.Kind != document.Mapping || root.Get("kind").String() != res.Kind {
-			continue
-		}
-		if name := root.Get("metadata").Get("name").String(); name == "" || !slices.Contains(names, name) {
+		root = s.resource(doc, res.Kind, names)
+		if root == nil {
 			continue
 		}
 		n := at(root, d.Pointer, onKey[d.Rule])
+		if n == nil && onlyMember && d.Rule == "required" {
+			n = added(root, d.Pointer, base, res.Kind, names)
+		}
 		if n == nil {
 			if onlyMember {
 				continue
@@ -552,10 +565,46 @@ func (s *source) place(d check.Diagnostic, res report.Document, names []string, 
 	return false
 }
 
+// resource returns the root of doc when it is a resource of kind that
+// writes one of names, else nil.
+func (s *source) resource(doc *document.Document, kind string, names []string) *document.Node {
+	root := doc.Root
+	if root == nil || root.Kind != document.Mapping || root.Get("kind").String() != kind {
+		return nil
+	}
+	if name := root.Get("metadata").Get("name").String(); name == "" || !slices.Contains(names, name) {
+		return nil
+	}
+	return root
+}
+
+// added returns the key, in root (a patch's resource), of the object
+// that holds the member pointer names when the patch writes that object
+// and base, the resource's own file, does not: the patch added it
+// without the member. Else nil.
+func added(root *document.Node, pointer string, base *source, kind string, names []string) *document.Node {
+	parent := pointer[:max(strings.LastIndexByte(pointer, '/'), 0)]
+	k := at(root, parent, true)
+	if k == nil {
+		return nil
+	}
+	if base != nil {
+		for _, doc := range base.docs {
+			if r := base.resource(doc, kind, names); r != nil && at(r, parent, true) != nil {
+				return nil
+			}
+		}
+	}
+	return k
+}
+
 // opAt returns the node of a JSON patch (a list of operations) that
 // sets what pointer names: the value of the last add, replace, copy or
-// move of it or of a member above it, or nil.
-func opAt(ops *document.Node, pointer string) *document.Node {
+// move of it or of a member above it, or nil: the key of a member the
+// operation's value holds when the finding of rule is on keys (onKey),
+// and when the member is missing (rule required) the key of the object
+// the operation writes without it.
+func opAt(ops *document.Node, pointer, rule string) *document.Node {
 	for i := len(ops.Items) - 1; i >= 0; i-- {
 		op := ops.Items[i]
 		if op.Kind != document.Mapping {
@@ -569,12 +618,25 @@ func opAt(ops *document.Node, pointer string) *document.Node {
 		if v == nil {
 			return op.Get("path")
 		}
-		if rest := strings.TrimPrefix(pointer, path); rest != "" {
-			if n := at(v, rest, false); n != nil {
+		rest := strings.TrimPrefix(pointer, path)
+		if rest == "" {
+			return v
+		}
+		if n := at(v, rest, onKey[rule]); n != nil {
+			return n
+		}
+		if rule != "required" {
+			return v
+		}
+		// The object that misses the member: its key in the value, or
+		// the operation's path when the value is that object.
+		if parent := rest[:strings.LastIndexByte(rest, '/')]; parent != "" {
+			if n := at(v, parent, true); n != nil {
 				return n
 			}
+			return v
 		}
-		return v
+		return op.Get("path")
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -219,4 +220,63 @@ func mustAbs(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return abs
+}
+
+// TestKustomizeInlinePatches places the findings of patches written
+// inline in kustomization.yaml (strategic merge and JSON patches, in
+// patches and in the deprecated lists) at the member of the kustomization
+// that sets them, not at the base's value they replaced; a member missing
+// from an object a patch adds is placed at that object in the patch. The
+// places are asserted as a user reads them: text and GitHub annotations.
+func TestKustomizeInlinePatches(t *testing.T) {
+	for _, tc := range []struct {
+		overlay string
+		want    []string // file:line:col rule
+	}{
+		{"merge", []string{
+			"testdata/kustomize/inline/merge/kustomization.yaml:13:30 maximum",
+			"testdata/kustomize/inline/merge/kustomization.yaml:21:11 required",
+			"testdata/kustomize/inline/merge/kustomization.yaml:22:13 unknown-field",
+		}},
+		{"json", []string{
+			"testdata/kustomize/inline/json/kustomization.yaml:11:16 maximum",
+			"testdata/kustomize/inline/json/kustomization.yaml:13:15 required",
+			"testdata/kustomize/inline/json/kustomization.yaml:15:11 unknown-field",
+		}},
+		{"legacy", []string{
+			"testdata/kustomize/inline/legacy/kustomization.yaml:13:28 maximum",
+			"testdata/kustomize/inline/legacy/kustomization.yaml:22:15 required",
+		}},
+		{"oneline", []string{
+			"testdata/kustomize/inline/oneline/kustomization.yaml:6:87 maximum",
+		}},
+	} {
+		t.Run(tc.overlay, func(t *testing.T) {
+			dir := "testdata/kustomize/inline/" + tc.overlay
+			code, out, errs := runCLI(t, "", "validate", "--kustomize", dir)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s%s", code, out, errs)
+			}
+			if got := placed(out, `^(\S+):(\d+):(\d+): error: .* \[(\S+)\]$`); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("text output places:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), out)
+			}
+			_, out, _ = runCLI(t, "", "validate", "--format", "github", "--kustomize", dir)
+			if got := placed(out, `^::error file=(\S+),line=(\d+),col=(\d+),.*title=mdscheck (\S+)::`); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("GitHub annotations place:\n%s\nwant:\n%s\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), out)
+			}
+		})
+	}
+}
+
+// placed returns "file:line:col rule" for each line of out that finding
+// matches: a regular expression of the file, line, column and rule.
+func placed(out, finding string) []string {
+	var got []string
+	re := regexp.MustCompile(finding)
+	for _, line := range strings.Split(out, "\n") {
+		if m := re.FindStringSubmatch(line); m != nil {
+			got = append(got, filepath.ToSlash(m[1])+":"+m[2]+":"+m[3]+" "+m[4])
+		}
+	}
+	return got
 }

@@ -30,13 +30,13 @@ func writeGitHub(w io.Writer, results []fileResult) error {
 				// pull request's tree: the annotation goes on the run, the
 				// place in its message.
 				fmt.Fprintf(bw, "::%s title=%s::%s\n", cmd, ghProperty("mdscheck "+d.Rule),
-					ghData(fmt.Sprintf("%s:%d: %s [%s]", r.path, at.Start.Line+1, d.Message, d.Rule)))
+					ghData(fmt.Sprintf("%s:%d: %s [%s]", r.path, at.Start.Line+1, d.Standalone(), d.Rule)))
 				continue
 			}
 			fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", cmd,
 				ghProperty(r.path), at.Start.Line+1, at.Start.Character+1,
 				at.End.Line+1, at.End.Character+1,
-				ghProperty("mdscheck "+d.Rule), ghData(d.Message+" ["+d.Rule+"]"))
+				ghProperty("mdscheck "+d.Rule), ghData(d.Standalone()+" ["+d.Rule+"]"))
 		}
 	}
 	if ch := sumChanges(results); ch != nil {

@@ -104,7 +104,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 			// SARIF columns are 1-based UTF-16 code units by default, as LSP's.
 			run.Results = append(run.Results, sarifResult{
 				RuleID: d.Rule, RuleIndex: index[d.Rule], Level: level,
-				Message: sarifMessage{d.Message + where},
+				Message: sarifMessage{d.Standalone() + where},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
 					ArtifactLocation: sarifArtifact{URI: uri},
 					Region:           region(idx.Range(d.Start, d.End, text.UTF16), r.previous),

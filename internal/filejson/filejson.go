@@ -58,7 +58,7 @@ func Of(f report.File, enc text.Encoding) File {
 	}
 	for i, d := range f.Diagnostics {
 		out.Diagnostics[i] = Diagnostic{Document: d.Document, Severity: d.Severity, Rule: d.Rule, Path: d.Path,
-			Pointer: d.Pointer, Message: d.Message, Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated}
+			Pointer: d.Pointer, Message: d.Standalone(), Range: idx.Range(d.Start, d.End, enc), Deprecated: d.Deprecated}
 		for _, fx := range d.Fixes {
 			var edits []Edit // null when a fix has none, as ever
 			for _, e := range fx.Edits {

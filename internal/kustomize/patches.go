@@ -67,14 +67,22 @@ func IsRoot(dir string) bool {
 func Patches(dir string) []string {
 	var out []string
 	for _, p := range Read(dir).Patches {
-		out = append(out, p.Path)
+		if p.Inline == nil {
+			out = append(out, p.Path)
+		}
 	}
 	return out
 }
 
-// Patch is a patch file a kustomization lists.
+// Patch is a patch a kustomization lists: a file, or a patch written
+// inline in the kustomization.
 type Patch struct {
-	Path string // joined to the kustomization's directory
+	// Path is the patch file, joined to the kustomization's directory;
+	// for a patch written inline, the kustomization file itself.
+	Path string
+	// Inline is where in the kustomization file a patch written inline
+	// is; nil for a patch file.
+	Inline *Inline
 	// Target selects the resources it applies to; nil for a strategic
 	// merge patch that names its resource itself.
 	Target *types.Selector
@@ -103,6 +111,15 @@ func (p Patch) Applies(apiVersion, kind string, names []string) bool {
 	return sel.MatchGvk(resid.Gvk{Group: group, Version: version, Kind: kind}) && slices.ContainsFunc(names, sel.MatchName)
 }
 
+// Inline is the place of a patch written inline in its kustomization:
+// the list that holds it and its index there. Of patchesStrategicMerge
+// the item is the patch's text; of patches and patchesJson6902 its
+// member patch is.
+type Inline struct {
+	List  string // patches, patchesStrategicMerge or patchesJson6902
+	Index int
+}
+
 // Kustomization is what mdscheck reads of a kustomization: its patch
 // files, in the order kustomize applies them (patchesStrategicMerge,
 // patchesJson6902, then patches), and the affixes it gives names.
@@ -119,27 +136,41 @@ func Read(dir string) Kustomization {
 		return Kustomization{}
 	}
 	out := Kustomization{NamePrefix: k.NamePrefix, NameSuffix: k.NameSuffix}
-	add := func(rel string, target *types.Selector) {
-		if rel != "" && !filepath.IsAbs(rel) {
-			p := Patch{Path: filepath.Join(dir, rel), Target: target}
-			if target != nil {
-				p.selector, _ = types.NewSelectorRegex(target)
-			}
-			out.Patches = append(out.Patches, p)
+	add := func(rel string, target *types.Selector, inline *Inline) {
+		p := Patch{Target: target, Inline: inline}
+		switch {
+		case inline != nil:
+			p.Path = File(dir)
+		case rel != "" && !filepath.IsAbs(rel):
+			p.Path = filepath.Join(dir, rel)
+		default:
+			return
 		}
+		if target != nil {
+			p.selector, _ = types.NewSelectorRegex(target)
+		}
+		out.Patches = append(out.Patches, p)
 	}
-	for _, x := range k.PatchesStrategicMerge {
+	for i, x := range k.PatchesStrategicMerge {
 		// An entry is a file name or a patch written inline; only a file
 		// that exists is a file.
 		if st, err := os.Stat(filepath.Join(dir, string(x))); err == nil && st.Mode().IsRegular() {
-			add(string(x), nil)
+			add(string(x), nil, nil)
+		} else {
+			add("", nil, &Inline{"patchesStrategicMerge", i})
 		}
 	}
-	for _, x := range k.PatchesJson6902 {
-		add(x.Path, x.Target)
-	}
-	for _, x := range k.Patches {
-		add(x.Path, x.Target)
+	for _, list := range []struct {
+		name    string
+		patches []types.Patch
+	}{{"patchesJson6902", k.PatchesJson6902}, {"patches", k.Patches}} {
+		for i, x := range list.patches {
+			if x.Path == "" && x.Patch != "" {
+				add("", x.Target, &Inline{list.name, i})
+				continue
+			}
+			add(x.Path, x.Target, nil)
+		}
 	}
 	return out
 }
