@@ -20,6 +20,7 @@ import (
 // server's log and window/logMessage. No byte the server writes may hold
 // a secret.
 func TestNoSecretOverTheWire(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	call := func(method string, params any) string {
 		var raw json.RawMessage
