@@ -68,6 +68,7 @@ func (s *session) waitSeverities(u uri.URI, want string) {
 // the severity of its findings, leaves out excluded files, and the
 // editor's settings win over it.
 func TestConfigurationApplies(t *testing.T) {
+	t.Parallel()
 	dir := repo(t, map[string]string{
 		".mdscheck.yaml":      "exclude: [legacy]\nrules: {pattern: warning}\noverrides:\n  - files: [\"staging/**\"]\n    rules: {enum: information}\n",
 		"team/.mdscheck.yaml": "rules: {enum: off}\n",
@@ -107,6 +108,7 @@ func TestConfigurationApplies(t *testing.T) {
 // an edit of the configuration in the editor, saved or not, check the
 // open files again; closing it unsaved puts the file on disk back.
 func TestConfigurationReloads(t *testing.T) {
+	t.Parallel()
 	dir := repo(t, map[string]string{"a.yaml": kafka})
 	cfgPath := filepath.Join(dir, ".mdscheck.yaml")
 	u := uri.File(filepath.Join(dir, "a.yaml"))
@@ -168,6 +170,7 @@ func TestConfigurationReloads(t *testing.T) {
 // TestConfigurationCompletionAndHover: keys, rule codes and severities
 // in a configuration file.
 func TestConfigurationCompletionAndHover(t *testing.T) {
+	t.Parallel()
 	dir := repo(t, map[string]string{})
 	u := uri.File(filepath.Join(dir, ".mdscheck.yml"))
 	s, _ := start(t)

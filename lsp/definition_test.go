@@ -54,6 +54,7 @@ func places(dir string, ls []protocol.Location) []string {
 // resource names a Secret to what writes it, in files no one opened, and
 // back; nothing across namespaces, nothing for a Secret from elsewhere.
 func TestWorkspaceDefinitionAndReferences(t *testing.T) {
+	t.Parallel()
 	dir := workspaceRepo(t, nil)
 	s := startIn(t, dir)
 	s.indexed(indexedFiles)
@@ -132,6 +133,7 @@ func TestWorkspaceDefinitionAndReferences(t *testing.T) {
 // TestCrossCapabilities: the server says it answers definition and
 // references, and follows the workspace's folders.
 func TestCrossCapabilities(t *testing.T) {
+	t.Parallel()
 	_, res := start(t)
 	c := res.Capabilities
 	if c.DefinitionProvider == nil || c.ReferencesProvider == nil {

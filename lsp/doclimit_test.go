@@ -19,6 +19,9 @@ const brokenHead = "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  n
 // limit are checked, the rest is one limit finding that counts them, and
 // every request stays within the bounds.
 func TestEmptyDocumentsOverTheLimit(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///empty-documents.yaml")
 	n := document.DefaultLimits.Documents
@@ -58,6 +61,9 @@ func TestEmptyDocumentsOverTheLimit(t *testing.T) {
 // check refuses for its size answer nothing, at once: on a 60 MB document
 // they took the server to 1.47 GiB.
 func TestNothingOnAHugeDocument(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///huge-document.yaml")
 	src := brokenHead + strings.Repeat("  k: v\n", 60<<20/7)

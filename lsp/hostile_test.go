@@ -69,6 +69,7 @@ func (c *rawClient) served(firstID int) {
 const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`
 
 func TestBadFramesThenGoodOnes(t *testing.T) {
+	t.Parallel()
 	// body is the message the bad frames carry: a request that must not be
 	// answered, since its frame is broken.
 	const body = `{"jsonrpc":"2.0","id":99,"method":"mdscheck/stats"}`
@@ -135,6 +136,7 @@ func TestBadFramesThenGoodOnes(t *testing.T) {
 }
 
 func TestRequestIDsComeBackAsSent(t *testing.T) {
+	t.Parallel()
 	r := newRaw(t)
 	r.initialize(1)
 	for _, id := range []string{
@@ -162,6 +164,7 @@ func TestRequestIDsComeBackAsSent(t *testing.T) {
 }
 
 func TestMalformedContentChangesAreDropped(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///changes.yaml")
 	src := manifest
@@ -212,6 +215,7 @@ func TestMalformedContentChangesAreDropped(t *testing.T) {
 }
 
 func TestLoneCarriageReturnsAreLineBreaks(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///cr.yaml")
 	// Old Mac line ends, mixed with the others. The core refuses a lone
@@ -274,6 +278,9 @@ func (s *session) rawSymbols(u uri.URI) (json.RawMessage, []protocol.DocumentSym
 }
 
 func TestOutlineOfManyDocumentsIsCapped(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///many.yaml")
 	const n = 200000
@@ -298,6 +305,9 @@ func TestOutlineOfManyDocumentsIsCapped(t *testing.T) {
 }
 
 func TestOutlineOfAFileOverTheStreamLimit(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///huge-stream.yaml")
 	// 65 MiB of small documents: over the 64 MiB the checker reads at all.
@@ -330,6 +340,9 @@ func manyFindings(docs, keys int) string {
 }
 
 func TestPublishedDiagnosticsAreCapped(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///findings.yaml")
 	src := manyFindings(20, 2000)
@@ -388,6 +401,7 @@ func offered[E any](t *testing.T, s *session, u uri.URI, p protocol.Position, la
 }
 
 func TestCompletionInsideAWordReplacesIt(t *testing.T) {
+	t.Parallel()
 	src := manifest + "  maintenanceWindowDow: wednesday\n  clo: x\n"
 	// The cursor after "wed" and after "cl": the words run on after it.
 	value, key := pos(7, 27), pos(8, 4)
@@ -437,6 +451,9 @@ func TestCompletionInsideAWordReplacesIt(t *testing.T) {
 // A megabyte of nesting on one line: the core's depth limit must fire
 // before its reader's memory grows with the depth.
 func TestMegabyteOfNesting(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	for _, c := range []struct{ name, head, unit string }{
 		{"alone", "", "["},
 		{"in a manifest", manifest + "  userConfig: ", "["},

@@ -61,6 +61,7 @@ spec:
 `
 
 func TestInitializeAdvertisesCapabilities(t *testing.T) {
+	t.Parallel()
 	s, res := start(t)
 	c := res.Capabilities
 	if c.PositionEncoding != protocol.PositionEncodingKindUTF16 {
@@ -92,6 +93,7 @@ func TestInitializeAdvertisesCapabilities(t *testing.T) {
 }
 
 func TestPositionEncodingNegotiation(t *testing.T) {
+	t.Parallel()
 	// The finding on "labels" lies after "é😀" on its line: 2+1 bytes,
 	// 1+2 UTF-16 units, 1+1 code points.
 	cases := []struct {
@@ -135,6 +137,7 @@ func TestPositionEncodingNegotiation(t *testing.T) {
 }
 
 func TestDiagnosticsCarryRuleVersionAndTags(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///stream.yaml")
 	ds := s.open(u, stream)
@@ -184,6 +187,7 @@ func TestDiagnosticsCarryRuleVersionAndTags(t *testing.T) {
 }
 
 func TestCRLF(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///crlf.yaml")
 	src := strings.ReplaceAll(stream, "\n", "\r\n")
@@ -208,6 +212,7 @@ func TestCRLF(t *testing.T) {
 }
 
 func TestIncrementalEdits(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///edits.yaml")
 	src := stream
@@ -262,6 +267,7 @@ func bigStream(n int, bad func(int) bool) string {
 }
 
 func TestEditInLargeStreamRechecksOneDocument(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///large.yaml")
 	src := bigStream(2000, func(i int) bool { return i%10 == 3 })
@@ -320,6 +326,7 @@ func TestEditInLargeStreamRechecksOneDocument(t *testing.T) {
 }
 
 func TestSaveAndClose(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///save.yaml")
 	ds := s.open(u, manifest+"  maintenanceWindowDow: funday\n")
@@ -380,6 +387,7 @@ func itemByLabel(items []protocol.CompletionItem, label string) *protocol.Comple
 }
 
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///complete.yaml")
 	src := stream + "  \n"
@@ -425,6 +433,7 @@ func labels(items []protocol.CompletionItem) []string {
 }
 
 func TestCompletionWithoutSnippetSupport(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t, func(p *protocol.InitializeParams) {
 		p.Capabilities.TextDocument.Completion = nil
 	})
@@ -454,6 +463,7 @@ func hoverAt(t *testing.T, s *session, u uri.URI, p protocol.Position) *protocol
 }
 
 func TestHover(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///hover.yaml")
 	s.open(u, stream)
@@ -491,6 +501,7 @@ func TestHover(t *testing.T) {
 // TestHoverAsPlainText: a client that asks for hover as plain text only
 // (Eglot without markdown-mode) gets text without Markdown's marks.
 func TestHoverAsPlainText(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t, func(p *protocol.InitializeParams) {
 		p.Capabilities.TextDocument.Hover = &protocol.HoverClientCapabilities{
 			ContentFormat: []protocol.MarkupKind{protocol.MarkupKindPlainText}}
@@ -505,6 +516,7 @@ func TestHoverAsPlainText(t *testing.T) {
 }
 
 func TestDocumentSymbols(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///symbols.yaml")
 	s.open(u, stream+"---\n# nothing but a comment\n")
@@ -578,6 +590,7 @@ func edits(t *testing.T, a *protocol.CodeAction, u uri.URI) ([]protocol.TextEdit
 }
 
 func TestCodeActionRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, versioned := range []bool{true, false} {
 		t.Run(fmt.Sprintf("versioned=%t", versioned), func(t *testing.T) {
 			s, _ := start(t, func(p *protocol.InitializeParams) {
@@ -631,6 +644,7 @@ func TestCodeActionRoundTrip(t *testing.T) {
 }
 
 func TestCodeActionFollowsEdits(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///moved.yaml")
 	ds := s.open(u, stream)
@@ -662,6 +676,7 @@ func TestCodeActionFollowsEdits(t *testing.T) {
 }
 
 func TestSettings(t *testing.T) {
+	t.Parallel()
 	unknown := manifest + "  terminationProtectoin: true\n"
 	severityOf := func(ds []protocol.Diagnostic) protocol.DiagnosticSeverity {
 		if f := find(ds, "unknown-field"); len(f) == 1 {
@@ -802,6 +817,7 @@ func TestSettings(t *testing.T) {
 }
 
 func TestNoGoroutineLeakPerDocument(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	base := s.stats().Goroutines
 	for i := range 50 {

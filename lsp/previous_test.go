@@ -70,6 +70,7 @@ func (s *session) lastWith(u uri.URI, what string, ok func([]protocol.Diagnostic
 }
 
 func TestPreviousVersionAsYouType(t *testing.T) {
+	t.Parallel()
 	dir := gitRepo(t, map[string]string{"search.yaml": searchAt("logs", "alpha")})
 	s, _ := start(t)
 	u := uri.File(filepath.Join(dir, "search.yaml"))
@@ -117,6 +118,7 @@ func TestPreviousVersionAsYouType(t *testing.T) {
 }
 
 func TestPreviousVersionOff(t *testing.T) {
+	t.Parallel()
 	dir := gitRepo(t, map[string]string{"search.yaml": searchAt("logs", "alpha")})
 	s, _ := start(t)
 	u := uri.File(filepath.Join(dir, "search.yaml"))
@@ -152,6 +154,7 @@ func TestPreviousVersionOff(t *testing.T) {
 }
 
 func TestPreviousVersionOutsideGit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := connect(t, "--verbose")
 	if _, err := s.srv.Initialize(s.ctx, &protocol.InitializeParams{Capabilities: editorCapabilities()}); err != nil {
@@ -181,6 +184,7 @@ func TestPreviousVersionOutsideGit(t *testing.T) {
 }
 
 func TestPreviousVersionObeysTheConfiguration(t *testing.T) {
+	t.Parallel()
 	dir := gitRepo(t, map[string]string{"search.yaml": searchAt("logs", "alpha"),
 		".mdscheck.yaml": "rules:\n  immutable: warning\n"})
 	s, _ := start(t)
@@ -215,6 +219,7 @@ func hoverMarkdown(h *protocol.Hover) string {
 // at HEAD is never quoted, not even by the diagnostics of the moment the
 // file is opened, before that version is read.
 func TestPreviousSecretsKnownBeforeFirstDiagnostics(t *testing.T) {
+	t.Parallel()
 	const secret = "HeadSecret Qwzx"
 	head := searchAt("logs", "alpha") + "  userConfig:\n    openid:\n      client_secret: " + secret + "\n"
 	dir := gitRepo(t, map[string]string{"search.yaml": head})
@@ -235,6 +240,7 @@ func TestPreviousSecretsKnownBeforeFirstDiagnostics(t *testing.T) {
 // TestSecretsOfEarlierVersionsStaySecret: a secret typed in a document is
 // not quoted after it left its member, moved or deleted.
 func TestSecretsOfEarlierVersionsStaySecret(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.File(filepath.Join(t.TempDir(), "search.yaml"))
 	const secret = "MovedSecret Kpqz"

@@ -12,6 +12,7 @@ import (
 // for a file saved with a byte-order mark, a List from kubectl get -o
 // yaml, and one of our kinds written without our group.
 func TestReadsFilesAsKubernetesDoes(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	cases := []struct{ name, text, want string }{
 		{"byte-order mark with kind first", "\ufeffkind: Kafka\napiVersion: example.io/v1alpha1\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  project: Bad Project!\n",

@@ -154,6 +154,7 @@ func (c *rawClient) initialize(id int) {
 }
 
 func TestRequestsBeforeInitialize(t *testing.T) {
+	t.Parallel()
 	c := newRaw(t)
 	hover := map[string]any{"textDocument": map[string]any{"uri": "file:///a.yaml"}, "position": map[string]any{"line": 0, "character": 0}}
 	c.request(1, "textDocument/hover", hover)
@@ -174,6 +175,7 @@ func TestRequestsBeforeInitialize(t *testing.T) {
 }
 
 func TestUnknownMethods(t *testing.T) {
+	t.Parallel()
 	c := newRaw(t)
 	c.initialize(1)
 	c.request(2, "mdscheck/nothing", nil)
@@ -193,6 +195,7 @@ func TestUnknownMethods(t *testing.T) {
 }
 
 func TestMalformedMessages(t *testing.T) {
+	t.Parallel()
 	c := newRaw(t)
 	c.initialize(1)
 	steps := []struct {
@@ -231,6 +234,7 @@ func TestMalformedMessages(t *testing.T) {
 }
 
 func TestInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	c := newRaw(t)
 	c.initialize(1)
 	// Raw bytes that are not UTF-8 inside the JSON string of the text,
@@ -259,6 +263,9 @@ func TestInvalidUTF8(t *testing.T) {
 }
 
 func TestTwentyMegabyteDocument(t *testing.T) {
+	// Not parallel: tens of MiB through the client and the server,
+	// which on two loaded cores alongside other tests can outlast the
+	// hang guard.
 	s, _ := start(t)
 	u := uri.URI("file:///huge.yaml")
 	// Five documents of 4 MB each, over the limit of one document, then a
@@ -294,6 +301,7 @@ func TestTwentyMegabyteDocument(t *testing.T) {
 }
 
 func TestThousandRapidEdits(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///rapid.yaml")
 	src := manifest + "  # é😀\n"
@@ -330,6 +338,7 @@ func TestThousandRapidEdits(t *testing.T) {
 }
 
 func TestClientDisappears(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///gone.yaml")
 	s.open(u, bigStream(500, func(int) bool { return false }))
@@ -344,6 +353,7 @@ func TestClientDisappears(t *testing.T) {
 }
 
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	t.Run("exit without shutdown", func(t *testing.T) {
 		s, _ := start(t)
 		if err := s.srv.Exit(s.ctx); err != nil {
@@ -372,6 +382,7 @@ func TestExitStatus(t *testing.T) {
 }
 
 func TestLogsGoToStderr(t *testing.T) {
+	t.Parallel()
 	c := newRaw(t)
 	c.initialize(1)
 	c.frame(`{oops`)
@@ -388,6 +399,7 @@ func TestLogsGoToStderr(t *testing.T) {
 }
 
 func TestCommandLine(t *testing.T) {
+	t.Parallel()
 	// VS Code's client adds --stdio, some clients --clientProcessId.
 	s := connect(t, "--stdio", "--clientProcessId=7")
 	if _, err := s.srv.Initialize(s.ctx, &protocol.InitializeParams{}); err != nil {

@@ -19,6 +19,7 @@ import (
 // its root (expected.golden): the same findings, at the same places, with
 // the same severities; nothing in the excluded directory.
 func TestSampleRepository(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../testdata/repository")
 	if err != nil {
 		t.Fatal(err)

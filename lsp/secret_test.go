@@ -92,6 +92,7 @@ spec:
 `
 
 func TestConnectionSecret(t *testing.T) {
+	t.Parallel()
 	s, res := start(t)
 	if p := res.Capabilities.ExecuteCommandProvider; !slices.Contains(p.Commands, "mdscheck.connectionSecret") {
 		t.Fatalf("executeCommandProvider %+v does not offer mdscheck.connectionSecret", p)
@@ -138,6 +139,7 @@ func TestConnectionSecret(t *testing.T) {
 
 // A name that is also a secret value (through an anchor) is not shown.
 func TestConnectionSecretHidesSecretValues(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///anchor.yaml")
 	const value = "hunter2-very-secret"
@@ -158,6 +160,7 @@ func TestConnectionSecretHidesSecretValues(t *testing.T) {
 
 // Bad calls get an error that says what is wrong, and the server goes on.
 func TestConnectionSecretErrors(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///open.yaml")
 	s.open(u, secretStream)
@@ -189,6 +192,7 @@ func TestConnectionSecretErrors(t *testing.T) {
 // TestConnectionSecretHidesANameSecretElsewhere: a name that is a secret's
 // value in another open document is hidden as the core hides its own.
 func TestConnectionSecretHidesANameSecretElsewhere(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	const value = "hunter2-very-secret"
 	s.open(uri.URI("file:///other.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    smtp_server:\n      host: h\n      port: 25\n      from_address: a@b.c\n      password: "+value+"\n")
@@ -208,6 +212,7 @@ func TestConnectionSecretHidesANameSecretElsewhere(t *testing.T) {
 // of a secret (of its own or of another open document) still gets its
 // diagnostics: the gates leave every open document's URI whole.
 func TestURIsStayWholeThoughTheyHoldASecret(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	const value = "hunter2-very-secret"
 	grafana := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    smtp_server:\n      host: h\n      port: 25\n      from_address: a@b.c\n      password: " + value + "\n"
@@ -223,6 +228,7 @@ func TestURIsStayWholeThoughTheyHoldASecret(t *testing.T) {
 // TestSecretsOfUncheckedVersionsStaySecret: a secret typed and moved out
 // of its member faster than the pause before a check is still a secret.
 func TestSecretsOfUncheckedVersionsStaySecret(t *testing.T) {
+	t.Parallel()
 	s, _ := start(t)
 	u := uri.URI("file:///fast.yaml")
 	const value = "Lspdebounq"
@@ -247,6 +253,7 @@ func TestSecretsOfUncheckedVersionsStaySecret(t *testing.T) {
 // names what a client sent, a method or a setting; a client that sends a
 // secret's text of an open document finds it masked there too.
 func TestVerboseLogHoldsNoSecret(t *testing.T) {
+	t.Parallel()
 	const s = "Zq7uXw9SECRETk2"
 	c := connect(t, "--verbose")
 	params := &protocol.InitializeParams{Capabilities: editorCapabilities()}

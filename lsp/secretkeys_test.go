@@ -16,6 +16,7 @@ import (
 // with the keys its Secret's writer writes, while it is typed and the
 // document does not parse.
 func TestWorkspaceCompletionAndHover(t *testing.T) {
+	t.Parallel()
 	dir := workspaceRepo(t, nil)
 	s := startIn(t, dir)
 	s.indexed(indexedFiles)
@@ -81,6 +82,7 @@ func TestWorkspaceCompletionAndHover(t *testing.T) {
 // secret of that file (a Kafka named like a password beside it) reaches
 // no message: the server's gate knows the secrets of the files it read.
 func TestWorkspaceGate(t *testing.T) {
+	t.Parallel()
 	const secretText = "s3cr3t-kafka-name"
 	dir := repo(t, map[string]string{
 		"vault.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: vault\nstringData:\n  password: " + secretText + "\n---\n" +

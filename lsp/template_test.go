@@ -15,6 +15,7 @@ import (
 // mistakes planted among its actions, and completion and hover work
 // inside it.
 func TestTemplate(t *testing.T) {
+	t.Parallel()
 	path, err := filepath.Abs("../internal/helm/testdata/chart/templates/services.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -56,6 +57,7 @@ func TestTemplate(t *testing.T) {
 // TestPatch opens a patch a kustomization lists: nothing it leaves to the
 // base is missing.
 func TestPatch(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	patch := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-8\n  maintenanceWindowDow: funday\n"
 	for name, text := range map[string]string{"kustomization.yaml": "resources: [../base]\npatches:\n  - path: plan.yaml\n", "plan.yaml": patch} {

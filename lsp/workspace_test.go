@@ -311,6 +311,7 @@ func workspaceRepo(t *testing.T, changes map[string]string) string {
 // disabled resource, in a Secret from elsewhere, in an excluded or a
 // hidden directory.
 func TestWorkspaceFindings(t *testing.T) {
+	t.Parallel()
 	dir := workspaceRepo(t, nil)
 	s := startIn(t, dir)
 	src := workspaceFiles["workloads.yaml"]
@@ -382,6 +383,7 @@ func (s *session) watched(dir string, changes map[string]protocol.FileChangeType
 // deleted or created on disk changes the diagnostics of another file
 // open in the editor.
 func TestWorkspaceFilesChangeOnDisk(t *testing.T) {
+	t.Parallel()
 	dir := workspaceRepo(t, nil)
 	s := startIn(t, dir, func(p *protocol.InitializeParams) {
 		yes := true
@@ -431,6 +433,7 @@ func TestWorkspaceFilesChangeOnDisk(t *testing.T) {
 // saved or not: an edit changes another open file's diagnostics, and
 // closing it unsaved puts the file on disk back.
 func TestWorkspaceOpenBuffers(t *testing.T) {
+	t.Parallel()
 	dir := workspaceRepo(t, nil)
 	s := startIn(t, dir)
 	s.indexed(indexedFiles)
@@ -471,6 +474,7 @@ func TestWorkspaceOpenBuffers(t *testing.T) {
 // Kustomize patch of one of them, a name a Helm template writes (two
 // charts with one template), a file outside the workspace folder.
 func TestWorkspaceLeavesOut(t *testing.T) {
+	t.Parallel()
 	template := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  project: p\n  plan: business-4\n"
 	dir := workspaceRepo(t, map[string]string{
 		"deploy/kustomization.yaml":     "patches:\n  - path: plan.yaml\n",
@@ -501,6 +505,7 @@ func TestWorkspaceLeavesOut(t *testing.T) {
 // TestWorkspaceFolders: a folder added to the workspace joins it, under
 // its name in messages, and a folder removed leaves it.
 func TestWorkspaceFolders(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	services, apps := filepath.Join(root, "services"), filepath.Join(root, "apps")
 	writeFile(t, filepath.Join(services, "services.yaml"), workspaceFiles["services.yaml"])

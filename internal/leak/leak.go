@@ -1,7 +1,9 @@
 // Package leak generates the attack cases of the secret leak tests: for
 // every secret member of every kind, every way a value can be wrong or
-// look like YAML syntax, in block and flow mappings. Every front end's
-// test runs them all and fails if any output holds a case's secret. The
+// look like YAML syntax, in block and flow mappings. The core's and the
+// CLI's tests run them all, the language server's and the wasm module's
+// a sample (Sample) with every way once; each fails if any output holds
+// a case's secret. The
 // cases come from the schema, so a new secret member is attacked without
 // a change here.
 package leak
@@ -328,4 +330,44 @@ func blockLines(indent, entry string) string {
 		b.WriteString(indent + "  " + p + "\n")
 	}
 	return b.String()
+}
+
+// Sample returns the cases a front end runs. Cases runs whole on the core
+// (core/lang) and in the CLI, whose output formats are its own code; a
+// front end that passes the core's results through the gate to a client
+// needs each attack once, not once per member. Sample holds the first
+// case of each way and style of Cases (and of each mutation and style of
+// its random cases), and one case of each member, the members taking
+// their ways in turn so that together they cover many of them. It is the
+// same every run.
+func Sample() []Case {
+	type member struct{ index, cases int }
+	seen := map[string]bool{} // ways and styles taken
+	members := map[string]*member{}
+	var out []Case
+	for _, c := range Cases() {
+		name, way := attack(c)
+		m := members[name]
+		if m == nil {
+			m = &member{index: len(members)}
+			members[name] = m
+		}
+		m.cases++
+		// The i-th member takes its (7i mod 31)-th case: neighbouring
+		// members take different ways.
+		if seen[way] && m.cases-1 != m.index*7%31 {
+			continue
+		}
+		seen[way] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// attack returns the member a case attacks and how: its way (or
+// mutation) and style, without the seed of a random case.
+func attack(c Case) (member, way string) {
+	member, way, _ = strings.Cut(c.Name, "/")
+	way, _, _ = strings.Cut(way, " (seed ")
+	return member, way
 }
