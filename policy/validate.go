@@ -62,8 +62,13 @@ func validate(in []byte) answer {
 		return answer{Message: problem, Code: codeInvalid}
 	}
 	obj, old := object(req.Request.Object), object(req.Request.OldObject)
-	switch req.Request.Operation {
-	case "CREATE", "CONNECT":
+	op := req.Request.Operation
+	switch {
+	case op == "DELETE" && !isObject(old), op != "DELETE" && !isObject(obj), op == "UPDATE" && !isObject(old):
+		return answer{Message: "the request of a " + strconv.Quote(trimLong(op)) + " holds no object to check (object or oldObject is missing or not a JSON object)", Code: codeInvalid}
+	}
+	switch op {
+	case "CREATE":
 		return s.verdict(obj, "")
 	case "UPDATE":
 		return s.verdict(obj, old)
@@ -82,6 +87,10 @@ func object(raw json.RawMessage) string {
 	}
 	return ""
 }
+
+// isObject reports whether an object's text is a JSON object: what a
+// resource is, and what the core reads as a manifest.
+func isObject(t string) bool { return strings.HasPrefix(strings.TrimSpace(t), "{") }
 
 // verdict decides on cur, the resource as it would be (or "" when it is
 // deleted), with the lifecycle rules against prev when there is one: the
