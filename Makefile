@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground playground-dist vsix vsix-all clean
+.PHONY: all build release demo test need test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all clean
 
 all: build
 
@@ -86,6 +86,18 @@ wasm: dist/mdscheck.wasm
 dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) wasm/default.pgo go.mod
 	@mkdir -p dist
 	GOOS=wasip1 GOARCH=wasm $(GO) build -buildmode=c-shared -trimpath -ldflags '-s -w' $(WASM_GCFLAGS) -o $@ ./wasm
+
+# The Kubewarden admission policy (a WASI command, docs/admission.md):
+# dist/policy/policy.wasm and its metadata.yml.
+policy: dist/policy/policy.wasm dist/policy/metadata.yml
+
+dist/policy/policy.wasm: $(shell find core policy internal/config -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) go.mod
+	@mkdir -p dist/policy
+	GOOS=wasip1 GOARCH=wasm $(GO) build -trimpath -ldflags '-s -w' -o $@ ./policy
+
+dist/policy/metadata.yml: policy/metadata.yml
+	@mkdir -p dist/policy
+	cp $< $@
 
 # wasm/default.pgo guides the compiler when it builds the module (go build
 # picks up a main package's default.pgo): samples of the native core
