@@ -45,8 +45,10 @@ var specExceptions = map[string]specException{
 		func(kind string, e *expect) { e.Enum = []string{kind} }},
 	"spec.disk_space": {"the pattern is stated in words: a named shape",
 		func(_ string, e *expect) { e.Format = schema.FormatDiskSpace }},
-	"spec.authSecretRef.key": {"names the key inside the token Secret; the token itself never appears in the manifest",
-		func(_ string, e *expect) { e.Secret = false }},
+	"spec.authSecretRef.key": {"names the key inside the token Secret (the token itself never appears in the manifest); required and non-empty as the operator's CRD has it",
+		func(_ string, e *expect) { e.Secret, e.Required, e.MinLength = false, true, 1 }},
+	"spec.authSecretRef.name": {"required and non-empty as the operator's CRD has it: the spec is silent, the operator refuses it unset",
+		func(_ string, e *expect) { e.Required, e.MinLength = true, 1 }},
 	"spec.connInfoSecretTarget.name":   {"its default is the resource name, not a value", setDefault("")},
 	"spec.connInfoSecretTarget.prefix": {"its default is computed from the kind, not a value", setDefault("")},
 

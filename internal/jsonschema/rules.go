@@ -61,7 +61,7 @@ func addRules(m map[string]any, s *schema.Schema) []string {
 			case schema.Requires:
 				depend(p.Name, r.Names[0])
 				say(r, code(p.Name)+" needs "+code(r.Names[0]), true)
-			case schema.Conflicts:
+			case schema.Conflicts, schema.Excludes:
 				all = append(all, map[string]any{"not": conflict(s, p.Name, r.Names[0])})
 				other := s.Property(r.Names[0])
 				text := code(p.Name) + " and " + code(other.Name) + " are not set together"
