@@ -10,14 +10,7 @@ import (
 // parity is a manifest with each finding where mdscheck follows the
 // operator: a network id beside its reference, a token Secret without
 // key, a disk size without unit.
-const parity = `apiVersion: example.io/v1alpha1
-kind: Kafka
-metadata:
-  name: events
-spec:
-  plan: business-4
-  project: streaming
-  projectVpcId: vpc-1
+const parity = manifest + `  projectVpcId: vpc-1
   projectVPCRef:
     name: net
   authSecretRef:
