@@ -232,7 +232,7 @@ func streams(t *testing.T) map[string]string {
 // verdict with mdscheck's.
 func TestAPIServerAgrees(t *testing.T) {
 	servers := load(t)
-	checked := 0
+	checked, refusals := 0, 0
 	all := streams(t)
 	names := make([]string, 0, len(all))
 	for n := range all {
@@ -255,13 +255,21 @@ func TestAPIServerAgrees(t *testing.T) {
 			}
 			checked++
 			refused := servers[obj.GetKind()].decide(obj, nil)
+			if len(refused) > 0 {
+				refusals++
+			}
 			agree(t, filepath.Base(name)+", document "+strconv.Itoa(idx+1), said, unsaid, refused)
 		}
 	}
 	if checked < 48 {
 		t.Errorf("only %d documents of our kinds were created", checked)
 	}
-	t.Logf("%d documents created", checked)
+	// The golden manifests hold every error mdscheck knows: an API
+	// server that accepted all of them would be no proof.
+	if refusals == 0 || refusals == checked {
+		t.Errorf("the API server refused %d of %d documents", refusals, checked)
+	}
+	t.Logf("%d documents created, %d refused", checked, refusals)
 	updates(t, servers)
 }
 
@@ -271,7 +279,7 @@ func updates(t *testing.T, servers map[string]server) {
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no change pairs: %v", err)
 	}
-	applied := 0
+	applied, refusals := 0, 0
 	for _, dir := range dirs {
 		read := func(name string) string {
 			b, err := os.ReadFile(filepath.Join(dir, name))
@@ -310,13 +318,19 @@ func updates(t *testing.T, servers map[string]server) {
 			said = append(said, moved...)
 			applied++
 			refused := servers[obj.GetKind()].decide(obj, olds[id])
+			if len(refused) > 0 {
+				refusals++
+			}
 			agree(t, filepath.Base(dir)+" "+id, said, unsaid, refused)
 		}
 	}
 	if applied == 0 {
 		t.Error("no change pair was applied")
 	}
-	t.Logf("%d updates applied", applied)
+	if refusals == 0 || refusals == applied {
+		t.Errorf("the API server refused %d of %d updates", refusals, applied)
+	}
+	t.Logf("%d updates applied, %d refused", applied, refusals)
 }
 
 func identity(obj *unstructured.Unstructured) string {
