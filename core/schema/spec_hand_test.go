@@ -47,6 +47,8 @@ var specExceptions = map[string]specException{
 		func(_ string, e *expect) { e.Format = schema.FormatDiskSpace }},
 	"spec.authSecretRef.key": {"names the key inside the token Secret (the token itself never appears in the manifest); required and non-empty as the operator's CRD has it",
 		func(_ string, e *expect) { e.Secret, e.Required, e.MinLength = false, true, 1 }},
+	"spec.connInfoSecretTargetDisabled": {"pinned as the operator's CEL rule on spec has it: adding or removing it, even as false, is a change",
+		func(_ string, e *expect) { e.Lifecycle |= schema.Pinned }},
 	"spec.authSecretRef.name": {"required and non-empty as the operator's CRD has it: the spec is silent, the operator refuses it unset",
 		func(_ string, e *expect) { e.Required, e.MinLength = true, 1 }},
 	"spec.connInfoSecretTarget.name":   {"its default is the resource name, not a value", setDefault("")},
