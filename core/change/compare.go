@@ -53,8 +53,14 @@ func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
 		if pr := cur.GetPair(m.Name); pr != nil {
 			next.key = pr.Key
 		}
-		if m.Lifecycle&(schema.Immutable|schema.Restarts) != 0 && !w.sameOrDefault(m, pv, cv, next) {
-			w.lifecycle(m, pv, cv, next)
+		if m.Lifecycle&(schema.Immutable|schema.Restarts) != 0 {
+			changed := !w.sameOrDefault(m, pv, cv, next)
+			// A pinned member counts when it appears or disappears, even
+			// at its default.
+			pinned := m.Lifecycle&schema.Pinned != 0 && unset(pv) != unset(cv)
+			if changed || pinned {
+				w.lifecycle(m, pv, cv, next, !changed)
+			}
 		}
 		for _, t := range m.Transitions() {
 			w.transition(m, t, pv, cv, next)
@@ -65,14 +71,21 @@ func (w *walker) object(s *schema.Schema, prev, cur *document.Node, at spot) {
 	}
 }
 
-// lifecycle reports the change of a member marked immutable or restarts.
-func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot) {
+// lifecycle reports the change of a member marked immutable or restarts;
+// atDefault says that the member only appeared or disappeared at its
+// default, which counts for a pinned one.
+func (w *walker) lifecycle(m *schema.Property, prev, cur *document.Node, at spot, atDefault bool) {
 	name := w.label(at)
 	if m.Lifecycle&schema.Immutable != 0 {
-		msg := name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now " + w.show(w.cur, cur)
-		if unset(cur) {
-			msg = name + " cannot change after creation: it was " + w.show(w.old, prev) + ", now it is removed"
+		what := name + " cannot change after creation"
+		if atDefault {
+			what = name + " cannot be added or removed after creation, even as its default"
 		}
+		now := w.show(w.cur, cur)
+		if unset(cur) {
+			now = "it is removed"
+		}
+		msg := what + ": it was " + w.show(w.old, prev) + ", now " + now
 		if m.Lifecycle&schema.CreateOnly != 0 {
 			msg += "; it acts only when the service is created"
 		}

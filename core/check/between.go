@@ -17,6 +17,7 @@ var betweenRules = [...]func(c *checker, obj, m member, s *schema.Schema, r sche
 	schema.Together:  ruleTogether,
 	schema.OneOf:     ruleOneOf,
 	schema.Conflicts: ruleConflict,
+	schema.Excludes:  ruleConflict,
 	schema.NotAbove:  ruleNotAbove,
 	schema.AtMost:    ruleAtMost,
 	schema.PathIn:    rulePathSlash,

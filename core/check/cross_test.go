@@ -60,7 +60,7 @@ func TestCrossFieldRules(t *testing.T) {
 		{"legacy alerting with unified off", graf("    alerting_enabled: true\n    unified_alerting_enabled: false\n"), "warning deprecated /spec/userConfig/alerting_enabled"},
 		{"gitlab urls partly", graf("    auth_gitlab:\n      allowed_groups: [g]\n      client_id: i\n      client_secret: s\n      api_url: https://git.example.com/api/v4\n"),
 			"warning requires /spec/userConfig/auth_gitlab/api_url"},
-		{"vpc id and ref", manifest("Kafka", "  projectVpcId: v\n  projectVPCRef:\n    name: net\n"), "warning conflict /spec/projectVpcId"},
+		{"vpc id and ref", manifest("Kafka", "  projectVpcId: v\n  projectVPCRef:\n    name: net\n"), "error conflict /spec/projectVpcId"},
 		{"secret provider neither", manifest("Kafka", "  userConfig:\n    kafka_connect_secret_providers:\n      - name: p\n"), "warning one-of /spec/userConfig/kafka_connect_secret_providers/0"},
 	}
 	for _, c := range cases {

@@ -3,7 +3,8 @@ package check
 import "github.com/mdscheck/mdscheck/core/schema"
 
 // ruleConflict (conflicts=B): the member and B should not be set
-// together, a warning (the specification says "should", or no word).
+// together, a warning (the specification says "should", or no word);
+// with excludes=B an error, as the operator refuses the manifest.
 // Between booleans it is both true, where B unset counts with its
 // default: the message then says how to set B aside.
 func ruleConflict(c *checker, obj, m member, s *schema.Schema, r schema.Rule) {
@@ -15,7 +16,7 @@ func ruleConflict(c *checker, obj, m member, s *schema.Schema, r schema.Rule) {
 			if r.Words != "" {
 				msg += ": " + r.Words
 			}
-			c.report(m.finding(Warning, "conflict", msg))
+			c.report(m.finding(Severity(r.Kind.Severity()), "conflict", msg))
 		}
 		return
 	}

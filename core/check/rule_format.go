@@ -61,6 +61,8 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p *field.Path) {
 	case schema.FormatDiskSpace:
 		if !isDiskSpace(v) {
 			msg = c.shown(n, s) + " is not a disk size: a positive integer without leading zero, optionally followed by GiB or G, for example 80GiB"
+		} else if last := v[len(v)-1]; last >= '0' && last <= '9' {
+			c.ruleDiskUnit(n, s, p)
 		}
 	case schema.FormatDuration:
 		if !isDuration(v) {

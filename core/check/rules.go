@@ -32,6 +32,7 @@ var Rules = []Rule{
 	{"one-of", "An object needs one of several members, or only one of them."},
 	{"order", "A member must not exceed another one (a minimum above a maximum, a local retention above the total)."},
 	{"path-slash", "A path that must not start or end with a slash does."},
+	{"disk-unit", "A disk size without a unit (102400), which the operator accepts and ignores."},
 	{"suppression", "An mdscheck:ignore comment names no rule code, or (with --strict) silences nothing."},
 	// Found by comparing with the previous version (core/change).
 	{"immutable", "A member that cannot change after creation changed, appeared or disappeared since the previous version."},

@@ -52,7 +52,7 @@ func TestCommonFields(t *testing.T) {
 		{"cloudName number", "  cloudName: 12\n", "error type /spec/cloudName"},
 		{"disk_space ok", "  disk_space: 80GiB\n", ""},
 		{"disk_space G any case", "  disk_space: 80g\n", ""},
-		{"disk_space bare", "  disk_space: \"80\"\n", ""},
+		{"disk_space bare: the operator ignores it", "  disk_space: \"80\"\n", "warning disk-unit /spec/disk_space"},
 		{"disk_space leading zero", "  disk_space: 080GiB\n", "error format /spec/disk_space"},
 		{"disk_space unit", "  disk_space: 80TB\n", "error format /spec/disk_space"},
 		{"dow enum", "  maintenanceWindowDow: funday\n", "error enum /spec/maintenanceWindowDow"},

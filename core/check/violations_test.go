@@ -197,7 +197,10 @@ func stringOfLen(s *schema.Schema, n int) (string, []string) {
 		}
 		return strings.Repeat("a", n), []string{"format"}
 	case schema.FormatDiskSpace:
-		return strings.Repeat("8", n), nil
+		if n >= 2 {
+			return strings.Repeat("8", n-1) + "G", nil
+		}
+		return "8", []string{"disk-unit"} // a size needs its unit
 	case schema.FormatDuration:
 		if n >= 2 {
 			return strings.Repeat("5", n-1) + "m", nil

@@ -141,6 +141,9 @@ func Lifecycles(s *Schema) []string {
 	if s.Lifecycle&Immutable != 0 {
 		out = append(out, "immutable: cannot be changed after creation")
 	}
+	if s.Lifecycle&Pinned != 0 {
+		out = append(out, "cannot be added or removed after creation, even as its default")
+	}
 	if s.Lifecycle&CreateOnly != 0 {
 		out = append(out, "acts only when the service is created")
 	}

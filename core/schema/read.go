@@ -47,6 +47,8 @@ import (
 //	default=V                 the default, as written in YAML
 //	example=V                 a value to offer where there is no default
 //	immutable create-only restarts prevents-deletion   lifecycle flags
+//	pinned                    with immutable: adding or removing the
+//	                          member counts, even at its default
 //	deprecated=TEXT           what to do instead, or why
 //	secret-keys=A|B           keys of the connection Secret: on a kind
 //	                          all of them, on a boolean member of
@@ -60,6 +62,7 @@ import (
 //	together="A|B|C; WORDS"   all of them or none; WORDS name what they
 //	                          describe (warning)
 //	one-of=A|B                exactly one of them (warning)
+//	excludes=NAME             never both set (error: the operator refuses)
 //	conflicts=NAME            not both set; between booleans not both true,
 //	                          an unset one at its default (warning)
 //	not-above=A|B             the number is not above the first of them
@@ -374,7 +377,7 @@ func (r *reader) base(typ string) Schema {
 func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 	s := p.Schema
 	switch key {
-	case "required", "secret", "immutable", "create-only", "restarts", "prevents-deletion":
+	case "required", "secret", "immutable", "pinned", "create-only", "restarts", "prevents-deletion":
 		if hasValue {
 			r.fail(key + " takes no value")
 		}
@@ -390,6 +393,8 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 		s.Secret = true
 	case "immutable":
 		s.Lifecycle |= Immutable
+	case "pinned":
+		s.Lifecycle |= Pinned
 	case "create-only":
 		s.Lifecycle |= CreateOnly
 	case "restarts":

@@ -64,6 +64,7 @@ func printMember(typ string, p *Property, base *Schema) string {
 	value("default", s.Default, base.Default)
 	value("example", s.Example, base.Example)
 	word("immutable", s.Lifecycle&Immutable != 0, base.Lifecycle&Immutable != 0)
+	word("pinned", s.Lifecycle&Pinned != 0, base.Lifecycle&Pinned != 0)
 	word("create-only", s.Lifecycle&CreateOnly != 0, base.Lifecycle&CreateOnly != 0)
 	word("restarts", s.Lifecycle&Restarts != 0, base.Lifecycle&Restarts != 0)
 	word("prevents-deletion", s.Lifecycle&PreventsDeletion != 0, base.Lifecycle&PreventsDeletion != 0)

@@ -60,16 +60,22 @@ const (
 	// container or bucket") and must not start or end with "/". An error
 	// (rule path-slash).
 	PathIn
+	// Excludes: the member and Names[0] are never set together; Words, if
+	// any, say why. It is Conflicts where the operator refuses the
+	// manifest (its webhook rejects projectVpcId beside projectVPCRef),
+	// so an error (rule conflict). Only between members that are not
+	// booleans.
+	Excludes
 )
 
 // ruleWords are the attribute names of the rule kinds, in the order the
 // data files write them.
 var ruleWords = [...]string{Requires: "requires", Together: "together", OneOf: "one-of", Conflicts: "conflicts",
-	NotAbove: "not-above", AtMost: "at-most", PathIn: "path-in"}
+	NotAbove: "not-above", AtMost: "at-most", PathIn: "path-in", Excludes: "excludes"}
 
 // ruleCodes are the rule codes the kinds report.
 var ruleCodes = [...]string{Requires: "requires", Together: "requires", OneOf: "one-of", Conflicts: "conflict",
-	NotAbove: "order", AtMost: "order", PathIn: "path-slash"}
+	NotAbove: "order", AtMost: "order", PathIn: "path-slash", Excludes: "conflict"}
 
 // String is the attribute that writes the kind in the data files.
 func (k RuleKind) String() string { return ruleWords[k] }
@@ -80,7 +86,7 @@ func (k RuleKind) Code() string { return ruleCodes[k] }
 // Severity is the severity of the findings of the kind.
 func (k RuleKind) Severity() Severity {
 	switch k {
-	case Requires, AtMost, PathIn:
+	case Requires, AtMost, PathIn, Excludes:
 		return SeverityError
 	}
 	return SeverityWarning
@@ -192,7 +198,7 @@ func (r *reader) rule(k RuleKind, value string) Rule {
 	switch {
 	case k.OnObject() && len(rule.Names) < 2:
 		r.fail(k.String() + " names two members or more")
-	case (k == Requires || k == Conflicts) && len(rule.Names) != 1:
+	case (k == Requires || k == Conflicts || k == Excludes) && len(rule.Names) != 1:
 		r.fail(k.String() + " names one member")
 	case k == Together && words == "":
 		r.fail("together needs words for its message: together=\"A|B; what they describe\"")

@@ -58,6 +58,10 @@ const (
 	CreateOnly                             // acts only when the service is created
 	Restarts                               // changing it restarts all instances
 	PreventsDeletion                       // while it is true, the resource cannot be deleted
+	// Pinned, with Immutable: whether the member is set cannot change
+	// either, so adding or removing it counts even at its default (the
+	// operator's CEL rule on spec compares has() of both versions).
+	Pinned
 )
 
 // Schema describes one value. Fields that do not apply to its Type are zero.

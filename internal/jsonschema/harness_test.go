@@ -166,7 +166,7 @@ var shapes = func() map[schema.Format]*regexp.Regexp {
 
 // seeds are strings that sample tries, in this order, for a member
 // with a pattern or shape: one fits each named shape.
-var seeds = []string{"a", "abc", "A", "1", "oncall@example.com", "10.0.0.0/8", "03:30:00", "80GiB", "5m", "G-ABC123"}
+var seeds = []string{"a", "abc", "A", "80GiB", "1", "oncall@example.com", "10.0.0.0/8", "03:30:00", "5m", "G-ABC123"}
 
 // sample is a valid value of s made from the data alone: the required
 // members of an object, one item of a list, the default or first allowed

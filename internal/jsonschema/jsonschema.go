@@ -86,11 +86,11 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 		if s.Format != schema.FormatNone {
 			m["x-mdscheck-format"] = string(s.Format)
 		}
-		addPattern(m, s.Pattern)
-		addPattern(m, FormatPattern(s.Format))
+		AddPattern(m, s.Pattern)
+		AddPattern(m, FormatPattern(s.Format))
 		for _, r := range s.Rules {
 			if r.Kind == schema.PathIn {
-				addPattern(m, pathPattern)
+				AddPattern(m, PathPattern)
 			}
 		}
 	case schema.Integer, schema.Number:
@@ -114,7 +114,7 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 		}
 	}
 	if s.Default != "" {
-		m["default"] = value(s, s.Default)
+		m["default"] = Value(s, s.Default)
 	}
 	if s.Deprecated != "" {
 		m["deprecated"] = true
@@ -168,9 +168,10 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 	return m
 }
 
-// addPattern adds re to m: as pattern when m has none, else in allOf, as
-// JSON Schema has one pattern a schema.
-func addPattern(m map[string]any, re string) {
+// AddPattern adds re to m: as pattern when m has none, else in allOf, as
+// JSON Schema has one pattern a schema (and a structural schema allows
+// allOf for value validations).
+func AddPattern(m map[string]any, re string) {
 	if re == "" {
 		return
 	}
@@ -186,14 +187,14 @@ func addPattern(m map[string]any, re string) {
 func values(s *schema.Schema, vs []string) []any {
 	out := make([]any, len(vs))
 	for i, v := range vs {
-		out[i] = value(s, v)
+		out[i] = Value(s, v)
 	}
 	return out
 }
 
-// value writes a value of the data (as written in YAML) as JSON of the
+// Value writes a value of the data (as written in YAML) as JSON of the
 // member's type: numbers exactly as written, booleans as booleans.
-func value(s *schema.Schema, v string) any {
+func Value(s *schema.Schema, v string) any {
 	switch s.Type {
 	case schema.Integer, schema.Number:
 		return json.Number(v)
@@ -241,11 +242,11 @@ func snippet(s *schema.Schema, stop *int) any {
 	}
 	switch {
 	case s.Default != "":
-		return value(s, s.Default)
+		return Value(s, s.Default)
 	case len(s.Enum) > 0:
-		return value(s, s.Enum[0])
+		return Value(s, s.Enum[0])
 	case s.Minimum != "":
-		return value(s, s.Minimum)
+		return Value(s, s.Minimum)
 	case s.Type == schema.Boolean:
 		return false
 	}

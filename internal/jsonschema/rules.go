@@ -2,15 +2,15 @@ package jsonschema
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/internal/celexpr"
 )
 
-// pathPattern is a path inside a container: no "/" at either end (the
+// PathPattern is a path inside a container: no "/" at either end (the
 // rule path-in), and any characters between.
-const pathPattern = `^([^/]([\s\S]*[^/])?)?$`
+const PathPattern = `^([^/]([\s\S]*[^/])?)?$`
 
 // addRules writes the rules between the members of the object s into m:
 // requires and together as dependentRequired, one-of as oneOf, conflicts
@@ -61,7 +61,7 @@ func addRules(m map[string]any, s *schema.Schema) []string {
 			case schema.Requires:
 				depend(p.Name, r.Names[0])
 				say(r, code(p.Name)+" needs "+code(r.Names[0]), true)
-			case schema.Conflicts:
+			case schema.Conflicts, schema.Excludes:
 				all = append(all, map[string]any{"not": conflict(s, p.Name, r.Names[0])})
 				other := s.Property(r.Names[0])
 				text := code(p.Name) + " and " + code(other.Name) + " are not set together"
@@ -81,11 +81,11 @@ func addRules(m map[string]any, s *schema.Schema) []string {
 			case schema.NotAbove:
 				text := code(p.Name) + " is not above " + codeList(r.Names, "or else")
 				say(r, text, false)
-				cel = append(cel, [2]string{notAboveCEL(p.Name, r.Names), text})
+				cel = append(cel, [2]string{celexpr.NotAbove(p.Name, r.Names), text})
 			case schema.AtMost:
 				text := atMostWords(s, p, r)
 				say(r, text, false)
-				cel = append(cel, [2]string{atMostCEL(s, p, r.Names), text})
+				cel = append(cel, [2]string{celexpr.AtMost(s, p, r.Names), text})
 			}
 		}
 	}
@@ -155,83 +155,6 @@ func atMostWords(s *schema.Schema, p *schema.Property, r schema.Rule) string {
 func addCEL(m map[string]any, rule, message string) {
 	prev, _ := m["x-kubernetes-validations"].([]any)
 	m["x-kubernetes-validations"] = append(prev, map[string]any{"rule": rule, "message": message})
-}
-
-// celReserved are the words Kubernetes' CEL does not take as a member's
-// name unescaped.
-var celReserved = []string{"as", "break", "const", "continue", "else", "false", "for", "function", "if",
-	"import", "in", "let", "loop", "package", "namespace", "null", "return", "true", "var", "void", "while"}
-
-// identifier reports whether a member can be named as self.NAME in CEL.
-func identifier(name string) bool {
-	if slices.Contains(celReserved, name) {
-		return false
-	}
-	for i, c := range name {
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return name != ""
-}
-
-// notAboveCEL is the rule not-above in CEL: lo is not above the first of
-// his that is set; "" when a name is not a CEL identifier.
-func notAboveCEL(lo string, his []string) string {
-	if !identifier(lo) {
-		return ""
-	}
-	expr := "true"
-	for i := len(his) - 1; i >= 0; i-- {
-		if !identifier(his[i]) {
-			return ""
-		}
-		expr = "has(self." + his[i] + ") ? self." + lo + " <= self." + his[i] + " : " + paren(expr)
-	}
-	return "!has(self." + lo + ") || " + paren(expr)
-}
-
-// atMostCEL is the rule at-most in CEL: a non-negative member does not
-// exceed the first of limits that is set, or else the default of the
-// last one, each converted to the member's unit; a negative limit is no
-// limit. "" when a name is not a CEL identifier or a unit does not
-// convert.
-func atMostCEL(s *schema.Schema, p *schema.Property, limits []string) string {
-	if !identifier(p.Name) {
-		return ""
-	}
-	scaled := func(l *schema.Property, v string) (string, bool) {
-		if l.Unit == "" || p.Unit == "" || l.Unit == p.Unit {
-			return v, true
-		}
-		per := l.Unit.Per(p.Unit)
-		return v + " * " + strconv.FormatInt(per, 10), per != 0
-	}
-	last := s.Property(limits[len(limits)-1])
-	expr := "true"
-	if last.Default != "" && !strings.HasPrefix(last.Default, "-") {
-		d, ok := scaled(last, last.Default)
-		if !ok {
-			return ""
-		}
-		expr = "self." + p.Name + " <= " + d
-	}
-	for i := len(limits) - 1; i >= 0; i-- {
-		l := s.Property(limits[i])
-		v, ok := scaled(l, "self."+l.Name)
-		if !identifier(l.Name) || !ok {
-			return ""
-		}
-		expr = "has(self." + l.Name + ") ? (self." + l.Name + " < 0 || self." + p.Name + " <= " + v + ") : " + paren(expr)
-	}
-	return "!has(self." + p.Name + ") || self." + p.Name + " < 0 || " + paren(expr)
-}
-
-func paren(expr string) string {
-	if expr == "true" {
-		return expr
-	}
-	return "(" + expr + ")"
 }
 
 func code(name string) string { return "`" + name + "`" }
