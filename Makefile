@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground playground-dist vsix vsix-all clean
+.PHONY: all build release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo playground playground-dist vsix vsix-all clean
 
 all: build
 
@@ -51,6 +51,12 @@ test: need fmt-check vet test-go test-js test-vscode
 
 need:
 	@scripts/need.sh
+
+# The build targets that run npm (playground, vsix) install the npm
+# workspace the same way, so that each works on a fresh clone, without
+# the Debian packages only the tests use.
+need-npm:
+	@scripts/need.sh --npm
 
 # A package's tests may take longer than go test's default 10 minutes on
 # a loaded machine (release cross-compiles six archives): the timeout is
@@ -98,24 +104,24 @@ wasm-pgo: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) tool pprof -proto -focus=goccy -show=runtime $(TMP)/mdscheck-cpu.out > wasm/default.pgo
 
 # Build the playground and serve it on localhost.
-playground: wasm
+playground: need-npm wasm
 	npm run build --workspace editors/playground
 	npm run serve --workspace editors/playground
 
 # The playground as a folder for any static web host, dist/playground:
 # relative URLs only, and a .br and a .gz beside every file for servers
 # that send those (editors/playground/README.md says what a host must set).
-playground-dist: wasm
+playground-dist: need-npm wasm
 	npm run dist --workspace editors/playground -- $(abspath dist/playground)
 
 # The VS Code extension, with the server program for this platform and the
 # WebAssembly module (for vscode.dev) inside.
-vsix: build wasm
+vsix: need-npm build wasm
 	npm run package --workspace editors/vscode
 
 # A .vsix for each platform the Marketplace serves (its program
 # cross-compiled) and one for vscode.dev, in editors/vscode/vsix/.
-vsix-all: wasm
+vsix-all: need-npm wasm
 	VERSION=$(VERSION) npm run package:all --workspace editors/vscode
 
 lsp-bench: $(MDSCHECK_CORPUS)/manifest.json
