@@ -86,11 +86,17 @@ test-vscode: need vsix
 # it tests.
 WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
-wasm: dist/mdscheck.wasm
+wasm: dist/mdscheck.wasm dist/wasm-THIRD-PARTY-NOTICES
 
 dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) wasm/default.pgo go.mod
 	@mkdir -p dist
 	GOOS=wasip1 GOARCH=wasm $(GO) build -buildmode=c-shared -trimpath -ldflags '-s -w' $(WASM_GCFLAGS) -o $@ ./wasm
+
+# The licences of Go and goccy/go-yaml, whose code the module holds; the
+# npm package ships them beside it (wasm/js/scripts/prepack.js).
+dist/wasm-THIRD-PARTY-NOTICES: go.mod go.sum internal/notices/main.go
+	@mkdir -p dist
+	$(GO) run ./internal/notices -title 'the mdscheck WebAssembly module' -go wasip1/wasm:./wasm -o $@
 
 # wasm/default.pgo guides the compiler when it builds the module (go build
 # picks up a main package's default.pgo): samples of the native core
@@ -110,7 +116,10 @@ playground: need-npm wasm
 
 # The playground as a folder for any static web host, dist/playground:
 # relative URLs only, and a .br and a .gz beside every file for servers
-# that send those (editors/playground/README.md says what a host must set).
+# that send those (editors/playground/README.md says what a host must set),
+# and THIRD-PARTY-NOTICES: the licences of CodeMirror, Lezer, Go and the
+# other code the page bundles, read from the dependency trees
+# (scripts/dist.js runs internal/notices).
 playground-dist: need-npm wasm
 	npm run dist --workspace editors/playground -- $(abspath dist/playground)
 
