@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all clean
+.PHONY: all build release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all clean
 
 all: build
 
@@ -52,6 +52,12 @@ test: need fmt-check vet test-go test-js test-vscode
 need:
 	@scripts/need.sh
 
+# The build targets that run npm (playground, vsix) install the npm
+# workspace the same way, so that each works on a fresh clone, without
+# the Debian packages only the tests use.
+need-npm:
+	@scripts/need.sh --npm
+
 # A package's tests may take longer than go test's default 10 minutes on
 # a loaded machine (release cross-compiles six archives): the timeout is
 # a guard against a hang, not a measure of speed.
@@ -81,7 +87,7 @@ test-vscode: need vsix
 # build the module it tests.
 WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
-wasm: dist/mdscheck.wasm
+wasm: dist/mdscheck.wasm dist/wasm-THIRD-PARTY-NOTICES
 
 dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) wasm/default.pgo go.mod
 	@mkdir -p dist
@@ -99,6 +105,12 @@ dist/policy/metadata.yml: policy/metadata.yml
 	@mkdir -p dist/policy
 	cp $< $@
 
+# The licences of Go and goccy/go-yaml, whose code the module holds; the
+# npm package ships them beside it (wasm/js/scripts/prepack.js).
+dist/wasm-THIRD-PARTY-NOTICES: go.mod go.sum internal/notices/main.go
+	@mkdir -p dist
+	$(GO) run ./internal/notices -title 'the mdscheck WebAssembly module' -go wasip1/wasm:./wasm -o $@
+
 # wasm/default.pgo guides the compiler when it builds the module (go build
 # picks up a main package's default.pgo): samples of the native core
 # checking the benchmark manifests, kept to the runtime functions that
@@ -111,24 +123,27 @@ wasm-pgo: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) tool pprof -proto -focus=goccy -show=runtime $(TMP)/mdscheck-cpu.out > wasm/default.pgo
 
 # Build the playground and serve it on localhost.
-playground: wasm
+playground: need-npm wasm
 	npm run build --workspace editors/playground
 	npm run serve --workspace editors/playground
 
 # The playground as a folder for any static web host, dist/playground:
 # relative URLs only, and a .br and a .gz beside every file for servers
-# that send those (editors/playground/README.md says what a host must set).
-playground-dist: wasm
+# that send those (editors/playground/README.md says what a host must set),
+# and THIRD-PARTY-NOTICES: the licences of CodeMirror, Lezer, Go and the
+# other code the page bundles, read from the dependency trees
+# (scripts/dist.js runs internal/notices).
+playground-dist: need-npm wasm
 	npm run dist --workspace editors/playground -- $(abspath dist/playground)
 
 # The VS Code extension, with the server program for this platform and the
 # WebAssembly module (for vscode.dev) inside.
-vsix: build wasm
+vsix: need-npm build wasm
 	npm run package --workspace editors/vscode
 
 # A .vsix for each platform the Marketplace serves (its program
 # cross-compiled) and one for vscode.dev, in editors/vscode/vsix/.
-vsix-all: wasm
+vsix-all: need-npm wasm
 	VERSION=$(VERSION) npm run package:all --workspace editors/vscode
 
 lsp-bench: $(MDSCHECK_CORPUS)/manifest.json

@@ -209,3 +209,20 @@ func TestNeedStopsWithoutGo(t *testing.T) {
 		t.Errorf("%v, stderr %q", err, stderr)
 	}
 }
+
+// The build targets' --npm installs the npm workspace and nothing else:
+// a person without root and without the test packages is not stopped.
+func TestNeedNpmOnlyInstallsTheWorkspace(t *testing.T) {
+	m := newFakeMachine(t, 1000)
+	writeFile(t, filepath.Join(m.dir, "package-lock.json"), "{}")
+	stdout, stderr, err := m.need("--npm")
+	if err != nil {
+		t.Fatalf("%v (stderr %q)", err, stderr)
+	}
+	if want := "need: npm ci --no-audit --no-fund\n"; stdout != want {
+		t.Errorf("stdout %q, want %q", stdout, want)
+	}
+	if calls := m.calls(); calls != "npm ci --no-audit --no-fund\n" {
+		t.Errorf("ran:\n%s", calls)
+	}
+}

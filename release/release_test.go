@@ -3,8 +3,10 @@ package release
 import (
 	"archive/tar"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"debug/buildinfo"
 	"debug/elf"
 	"debug/macho"
 	"debug/pe"
@@ -142,8 +144,23 @@ func TestReleaseArchives(t *testing.T) {
 				names = append(names, n)
 			}
 			slices.Sort(names)
-			if want := []string{"LICENSE", "README.md", exe}; !slices.Equal(names, want) {
+			if want := []string{"LICENSE", "README.md", "THIRD-PARTY-NOTICES", exe}; !slices.Equal(names, want) {
 				t.Fatalf("archive holds %q, want %q", names, want)
+			}
+			// Every module linked into this binary, as its own build
+			// information says, has its licence in the notices.
+			info, err := buildinfo.Read(bytes.NewReader(files[exe].data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			notices := string(files["THIRD-PARTY-NOTICES"].data)
+			for _, m := range info.Deps {
+				if !strings.Contains(notices, "\n"+m.Path+" "+m.Version+"\n====") {
+					t.Errorf("THIRD-PARTY-NOTICES has no notice of %s %s", m.Path, m.Version)
+				}
+			}
+			if !strings.Contains(notices, "\nGo (its runtime and standard library) "+info.GoVersion+"\n") {
+				t.Errorf("THIRD-PARTY-NOTICES has no notice of Go %s", info.GoVersion)
 			}
 			if !strings.Contains(string(files["LICENSE"].data), "Apache License") {
 				t.Error("LICENSE is not the Apache License")

@@ -12,6 +12,9 @@
 #
 #   scripts/need.sh            install what is missing
 #   scripts/need.sh --dry-run  print the commands instead of running them
+#   scripts/need.sh --npm      only the npm workspace: what the build
+#                              targets (playground, vsix) need, without
+#                              the Debian packages only tests use
 #
 # NEED_SYSROOT prefixes the files looked for (tests point it at an empty
 # directory to play a fresh machine). Only shell builtins and `id` are
@@ -20,11 +23,14 @@
 set -euo pipefail
 
 dry_run=false
-case "${1:-}" in
-  --dry-run) dry_run=true ;;
-  "") ;;
-  *) echo "usage: scripts/need.sh [--dry-run]" >&2; exit 2 ;;
-esac
+npm_only=false
+for arg in "$@"; do
+  case "$arg" in
+    --dry-run) dry_run=true ;;
+    --npm) npm_only=true ;;
+    *) echo "usage: scripts/need.sh [--dry-run] [--npm]" >&2; exit 2 ;;
+  esac
+done
 
 # run prints a command and runs it, or only prints it in a dry run.
 run() {
@@ -39,10 +45,25 @@ run() {
 # Toolchains are the machine's to choose (versions, paths): say so and stop.
 for tool in go node npm; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "need: $tool is not on PATH; make test needs Go 1.26 or later and Node 20 or later with npm" >&2
+    echo "need: $tool is not on PATH; make needs Go 1.26 or later and Node 20 or later with npm" >&2
     exit 1
   fi
 done
+
+# npm ci writes node_modules/.package-lock.json; a lockfile newer than it
+# (a pull that changed dependencies) means node_modules is out of date.
+npm_ci() {
+  if [ -f package-lock.json ]; then
+    if [ ! -e node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      run npm ci --no-audit --no-fund
+    fi
+  fi
+}
+
+if $npm_only; then
+  npm_ci
+  exit 0
+fi
 
 # Debian packages, each with what shows it is installed: a command on
 # PATH, or the file a test reads.
@@ -87,10 +108,4 @@ if [ ${#packages[@]} -gt 0 ]; then
   fi
 fi
 
-# npm ci writes node_modules/.package-lock.json; a lockfile newer than it
-# (a pull that changed dependencies) means node_modules is out of date.
-if [ -f package-lock.json ]; then
-  if [ ! -e node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    run npm ci --no-audit --no-fund
-  fi
-fi
+npm_ci

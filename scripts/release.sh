@@ -5,8 +5,9 @@
 #   mdscheck_VERSION_windows_ARCH.zip windows, amd64 and arm64
 #   checksums.txt                     their SHA-256, as sha256sum prints them
 #
-# Each archive holds the binary (mdscheck or mdscheck.exe), LICENSE and
-# README.md at its top, as goreleaser lays them out, so the Action
+# Each archive holds the binary (mdscheck or mdscheck.exe), LICENSE,
+# THIRD-PARTY-NOTICES (the licences of Go and of the modules linked in,
+# from go run ./internal/notices) and README.md at its top, as goreleaser lays them out, so the Action
 # (scripts/action.sh) and people unpack them the same way. Binaries are
 # static (CGO_ENABLED=0), so a cross-compile from any machine is the real
 # thing. Publishing is then one command on the tag:
@@ -48,10 +49,11 @@ for target in "${targets[@]}"; do
   echo "release: $name"
   CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath -ldflags "$LDFLAGS" -o "$work/$name/$exe" ./cmd/mdscheck
   cp LICENSE README.md "$work/$name/"
+  go run ./internal/notices -title "mdscheck $VERSION for $os/$arch" -go "$os/$arch:./cmd/mdscheck" -o "$work/$name/THIRD-PARTY-NOTICES"
   if [ "$os" = windows ]; then
-    (cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe" LICENSE README.md)
+    (cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe" LICENSE THIRD-PARTY-NOTICES README.md)
   else
-    tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe" LICENSE README.md
+    tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe" LICENSE THIRD-PARTY-NOTICES README.md
   fi
 done
 

@@ -32,17 +32,27 @@ func init() {
 	if v := info.Main.Version; version == "dev" && strings.HasPrefix(v, "v") {
 		version = strings.TrimPrefix(v, "v")
 	}
-	// A build in a git clone records the commit unless -buildvcs=false.
-	if commit == "" {
-		var revision, modified string
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				revision = s.Value
-			case "vcs.modified":
-				modified = s.Value
-			}
+	commit, date = fromVCS(info.Settings, commit, date)
+}
+
+// fromVCS fills in the commit and the time a build in a git clone
+// records (unless -buildvcs=false) where -ldflags -X set none: the
+// commit is shortened as `make build` shortens it, with -dirty when the
+// tree had changes. vcs.time is the commit's time, not the build's: the
+// closest Go records, and the same for every build of that commit.
+func fromVCS(settings []debug.BuildSetting, commit, date string) (string, string) {
+	var revision, modified, when string
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		case "vcs.time":
+			when = s.Value
 		}
+	}
+	if commit == "" {
 		if len(revision) > 12 {
 			revision = revision[:12]
 		}
@@ -51,6 +61,10 @@ func init() {
 		}
 		commit = revision
 	}
+	if date == "" {
+		date = when
+	}
+	return commit, date
 }
 
 // build is what `mdscheck version --json` prints. Like validate's JSON,
@@ -104,6 +118,9 @@ func newVersionCmd() *cobra.Command {
 it was built, on one line:
 
   mdscheck 1.2.3 (commit 0123456789ab, built 2026-11-23)
+
+A build without the release's stamps (go install or go build in a clone)
+shows the commit Go recorded and that commit's day.
 
 With --json, one object with the version, commit, build time (RFC 3339),
 Go version, operating system and architecture.`,

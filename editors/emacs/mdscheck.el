@@ -41,7 +41,7 @@
 
 (defcustom mdscheck-program "mdscheck"
   "The mdscheck program: a name looked up in variable `exec-path', or a file.
-`go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest' puts it in
+`go install ./cmd/mdscheck' in a clone of the repository puts it in
 $(go env GOPATH)/bin, which an Emacs started from a desktop menu may not
 have in variable `exec-path'; then give the whole file name here."
   :type 'string)
@@ -74,7 +74,7 @@ fail to start a server."
     (display-warning
      'mdscheck
      (format-message
-      "Cannot run `%s': install it with `go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest', or set `mdscheck-program' to its file name"
+      "Cannot run `%s': install it with `go install ./cmd/mdscheck' in a clone of https://github.com/mdscheck/mdscheck, or set `mdscheck-program' to its file name"
       mdscheck-program)
      :error))))
 

@@ -207,7 +207,7 @@ func TestNeovimEndToEnd(t *testing.T) {
 }
 
 // TestNeovimServerMissing: with no server program, the user is told once
-// how to get one, and nothing is started.
+// how to get one, and nothing is started; :checkhealth says the same.
 func TestNeovimServerMissing(t *testing.T) {
 	nvim := findNvim(t)
 	dir := t.TempDir()
@@ -220,8 +220,11 @@ func TestNeovimServerMissing(t *testing.T) {
 	if r.Clients != 0 {
 		t.Errorf("%d clients started without a server program", r.Clients)
 	}
-	if len(r.Log) != 1 || !strings.Contains(r.Log[0], "cannot run") || !strings.Contains(r.Log[0], "go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest") {
+	if len(r.Log) != 1 || !strings.Contains(r.Log[0], "cannot run") || !strings.Contains(r.Log[0], "go install ./cmd/mdscheck` in a clone of https://github.com/mdscheck/mdscheck") {
 		t.Errorf("want one message that says how to install mdscheck, got %q", r.Log)
+	}
+	if !strings.Contains(r.Health, "ERROR") || !strings.Contains(r.Health, "git clone https://github.com/mdscheck/mdscheck && cd mdscheck && go install ./cmd/mdscheck") {
+		t.Errorf(":checkhealth mdscheck does not say how to install mdscheck from a clone:\n%s", r.Health)
 	}
 }
 

@@ -15,7 +15,7 @@
 
 ---@type vim.lsp.Config
 return {
-  -- `go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest` puts it
+  -- `go install ./cmd/mdscheck` in a clone of the repository puts it
   -- in $(go env GOPATH)/bin; give the full path if that is not on PATH.
   cmd = { "mdscheck", "lsp" },
   filetypes = { "yaml" },

@@ -1,5 +1,6 @@
 -- The plugin with a server program that is not there: run by e2e_test.go
--- like e2e.lua. Records the messages shown and the clients started.
+-- like e2e.lua. Records the messages shown, the clients started and
+-- :checkhealth.
 local run = dofile(vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h") .. "/run.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
 
@@ -18,4 +19,7 @@ run(results, function()
   end, 20)
   vim.wait(200) -- a second message, if there were one, would come now
   results.clients = #mdscheck.clients()
+  -- :checkhealth mdscheck tells the same install story as the message.
+  vim.cmd("checkhealth mdscheck")
+  results.health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
 end)

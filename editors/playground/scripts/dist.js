@@ -5,9 +5,13 @@
 // (nginx's brotli_static and gzip_static, Caddy's precompressed,
 // scripts/serve.js). Every URL in the page is relative, so the folder
 // works at any path of a site. README.md says what a host must set.
+// THIRD-PARTY-NOTICES holds the licences of the code the page bundles
+// (CodeMirror, Lezer, Go's runtime, goccy/go-yaml, ...), written from the
+// dependency trees by the repository's internal/notices.
 //
 //   node scripts/dist.js [OUT]    (default: dist/playground of the repository)
 
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +22,7 @@ import { buildPlayground } from './build.js';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
 export const defaultOut = fileURLToPath(new URL('../../../dist/playground', import.meta.url));
 
 /**
@@ -27,6 +32,8 @@ export const defaultOut = fileURLToPath(new URL('../../../dist/playground', impo
  */
 export async function buildDist({ out = defaultOut, brotliQuality = constants.BROTLI_MAX_QUALITY } = {}) {
   await buildPlayground({ out, sourcemap: false });
+  execFileSync('go', ['run', './internal/notices', '-title', 'the mdscheck playground', '-go', 'wasip1/wasm:./wasm',
+    '-npm', 'editors/playground', '-o', join(out, 'THIRD-PARTY-NOTICES')], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
   // zlib works on its thread pool: the files compress side by side.
   await Promise.all(readdirSync(out).map(async (name) => {
     const file = join(out, name);

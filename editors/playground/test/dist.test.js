@@ -40,7 +40,7 @@ after(async () => {
 
 test('every file of the folder has a .br and a .gz twin with the same content', () => {
   const files = readdirSync(out).filter((f) => !/\.(br|gz)$/.test(f)).sort();
-  assert.deepEqual(files, ['boot.js', 'index.html', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'], 'no source maps');
+  assert.deepEqual(files, ['THIRD-PARTY-NOTICES', 'boot.js', 'index.html', 'main.js', 'mdscheck.wasm', 'style.css', 'worker.js'], 'no source maps');
   for (const f of files) {
     const plain = readFileSync(join(out, f));
     assert.ok(brotliDecompressSync(readFileSync(join(out, `${f}.br`))).equals(plain), `${f}.br`);
@@ -88,4 +88,16 @@ test('the folder works from a sub-path of a static server: compressed, the modul
   assert.equal(await wasm.headerValue('content-type'), 'application/wasm');
   assert.ok(trace.some((e) => e.name === 'wasm.StartStreamingCompilation'), 'the module is compiled while it downloads');
   await page.close();
+});
+
+test('THIRD-PARTY-NOTICES holds the licence of each package whose code is in the bundles, and of Go', () => {
+  const notices = readFileSync(join(out, 'THIRD-PARTY-NOTICES'), 'utf8');
+  // The packages esbuild put in main.js and worker.js, as their own
+  // names in the bundles' code are not kept: what the page imports.
+  for (const name of ['@codemirror/view', '@codemirror/state', '@codemirror/lang-yaml', '@lezer/yaml', '@lezer/lr', 'codemirror',
+    'style-mod', 'w3c-keyname', 'crelt', '@bjorn3/browser_wasi_shim', 'github.com/goccy/go-yaml', 'Go (its runtime and standard library)']) {
+    const escaped = name.replace(/[.()/]/g, '\\$&');
+    assert.match(notices, new RegExp(`\\n${escaped} v?[\\w.]+\\n=+\\n\\n--- (LICEN[CS]E|COPYING)`), `the notice of ${name}`);
+  }
+  assert.doesNotMatch(notices, /@mdscheck\//, 'our own packages are under LICENSE');
 });

@@ -4,8 +4,10 @@
 //
 // The .vsix holds the minified bundles and the WebAssembly module
 // (scripts/build.mjs), the manifest, README, CHANGELOG, icon, the
-// repository's LICENSE and, except for the target web, the mdscheck
-// program in bin/<platform>-<arch>/ (where src/server.ts looks). The
+// repository's LICENSE, THIRD-PARTY-NOTICES (the licences of the npm
+// packages bundled, of the Go modules in the WebAssembly module and the
+// program, written by ../../internal/notices) and, except for the target
+// web, the mdscheck program in bin/<platform>-<arch>/ (where src/server.ts looks). The
 // program is ../../bin/mdscheck (what `make build` writes) unless
 // MDSCHECK_BIN names another. Its platform is the target's, else
 // MDSCHECK_PLATFORM (e.g. darwin-arm64), else this machine's.
@@ -28,6 +30,24 @@ const require = createRequire(import.meta.url);
 
 /** The files of the extension directory that ship, besides dist/ and bin/. */
 const shipped = ["package.json", "README.md", "CHANGELOG.md", "images/icon.png"];
+
+/** GOOS/GOARCH of a platform (process.platform-process.arch). */
+const goTarget = (platform) => {
+  const [os, arch] = platform.split("-");
+  return `${os === "win32" ? "windows" : os}/${arch === "x64" ? "amd64" : arch}`;
+};
+
+/**
+ * writeNotices writes the third-party notices of what the .vsix bundles
+ * to file, from the dependency trees (go run ../../internal/notices).
+ */
+function writeNotices(file, target, platform) {
+  const args = ["run", "./internal/notices", "-title", "the mdscheck extension for VS Code", "-o", file, "-npm", "editors/vscode", "-go", "wasip1/wasm:./wasm"];
+  if (target !== "web") {
+    args.push("-go", `${goTarget(platform)}:./cmd/mdscheck`);
+  }
+  execFileSync("go", args, { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+}
 
 /** The program's file name on a platform (process.platform-process.arch). */
 export const exeOf = (platform) => (platform.startsWith("win32-") ? "mdscheck.exe" : "mdscheck");
@@ -53,6 +73,7 @@ export async function packageVsix({ out, target, program, platform }) {
       copyFileSync(join(root, f), join(stage, f));
     }
     copyFileSync(license, join(stage, "LICENSE"));
+    writeNotices(join(stage, "THIRD-PARTY-NOTICES"), target, platform);
     // Only for vsce, which warns without one: everything here ships.
     writeFileSync(join(stage, ".vscodeignore"), "# The staging directory of scripts/package.mjs holds only what ships.\n");
     if (target !== "web") {

@@ -111,7 +111,7 @@ export function findServer(input: LookupInput): Lookup {
     message:
       "mdscheck: no language server program found. The extension ships none for " +
       `${input.platform}-${input.arch} and there is no mdscheck on PATH. Install it with ` +
-      "`go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest` or set mdscheck.server.path.",
+      "`go install ./cmd/mdscheck` in a clone of https://github.com/mdscheck/mdscheck`, or set mdscheck.server.path.",
   };
 }
 

@@ -41,6 +41,7 @@ const common = [
   "extension/readme.md",
   "extension/changelog.md",
   "extension/LICENSE.txt",
+  "extension/THIRD-PARTY-NOTICES",
   "extension/images/icon.png",
   "extension/dist/extension.js",
   "extension/dist/web/extension.js",
@@ -117,6 +118,13 @@ test("every package: the licence, the icon, the changelog and the manifest that 
     assert.equal(text(entries, "extension/LICENSE.txt"), license, `${target}: the repository's LICENSE`);
     assert.match(license, /Apache License\s+Version 2\.0/);
     assert.equal(text(entries, "extension/changelog.md"), changelog, `${target}: CHANGELOG.md`);
+    // The licences of what the bundles and the module hold, and of the
+    // program's modules where there is a program.
+    const notices = text(entries, "extension/THIRD-PARTY-NOTICES");
+    for (const name of ["Go \\(its runtime and standard library\\) go[\\d.]+", "vscode-languageclient [\\d.]+", "github\\.com/goccy/go-yaml v[\\d.]+"]) {
+      assert.match(notices, new RegExp(`\\n${name}\\n=+\\n\\n--- LICEN`), `${target}: the notice of ${name}`);
+    }
+    assert.equal(/\ngithub\.com\/spf13\/cobra v/.test(notices), target !== "web", `${target}: the program's modules`);
     const icon = entries.get("extension/images/icon.png").data();
     assert.equal(icon.toString("latin1", 1, 4), "PNG", `${target}: the icon is a PNG`);
     assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128], `${target}: 128x128, as the Marketplace wants`);

@@ -46,7 +46,7 @@ after(() => rmSync(tmp, { recursive: true, force: true }));
 test("the .vsix holds the bundles, the manifest, README, changelog, licence and icon, and no sources", () => {
   const names = [...entries.keys()];
   const web = ["extension/dist/web/extension.js", "extension/dist/web/server.js", "extension/dist/web/mdscheck.wasm"];
-  const about = ["extension/readme.md", "extension/changelog.md", "extension/LICENSE.txt", "extension/images/icon.png"];
+  const about = ["extension/readme.md", "extension/changelog.md", "extension/LICENSE.txt", "extension/THIRD-PARTY-NOTICES", "extension/images/icon.png"];
   for (const want of ["extension.vsixmanifest", "extension/package.json", "extension/dist/extension.js", ...about, ...web]) {
     assert.ok(names.includes(want), `${want} in ${names.join(", ")}`);
   }

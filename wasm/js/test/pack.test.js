@@ -41,7 +41,7 @@ before(async () => {
   const copy = join(tmp, 'repo');
   // Everything of the package but what is built or copied in, and what
   // npm installed: prepack must bring those itself.
-  const generated = new Set(['node_modules', 'mdscheck.wasm', 'LICENSE']);
+  const generated = new Set(['node_modules', 'mdscheck.wasm', 'LICENSE', 'THIRD-PARTY-NOTICES']);
   cpSync(pkgDir, join(copy, 'wasm/js'), {
     recursive: true,
     filter: (src) => {
@@ -53,6 +53,7 @@ before(async () => {
   mkdirSync(join(copy, 'dist'));
   // The module the other tests use (pretest copied it into the package).
   symlinkSync(join(pkgDir, 'mdscheck.wasm'), join(copy, 'dist/mdscheck.wasm'));
+  symlinkSync(join(repo, 'dist/wasm-THIRD-PARTY-NOTICES'), join(copy, 'dist/wasm-THIRD-PARTY-NOTICES'));
 
   const packageDir = join(copy, 'wasm/js');
   await npm(packageDir, 'version', '--no-git-tag-version', VERSION);
@@ -78,12 +79,13 @@ after(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-test('the tarball holds the module, its types, the README and the licence, and nothing else', async () => {
+test('the tarball holds the module, its types, the README, the licence and the third-party notices, and nothing else', async () => {
   assert.equal(tarball.endsWith(`mdscheck-wasm-${VERSION}.tgz`), true, tarball);
   const { stdout } = await run('tar', ['-tzf', tarball]);
   assert.deepEqual(stdout.trim().split('\n').sort(), [
     'package/LICENSE',
     'package/README.md',
+    'package/THIRD-PARTY-NOTICES',
     'package/index.d.ts',
     'package/mdscheck.wasm',
     'package/package.json',
@@ -100,6 +102,10 @@ test('a project installs the tarball offline and validates a manifest with it in
   assert.equal(manifest.license, 'Apache-2.0');
   assert.deepEqual(manifest.repository, { type: 'git', url: 'git+https://github.com/mdscheck/mdscheck.git', directory: 'wasm/js' });
   assert.equal(readFileSync(join(installed, 'LICENSE'), 'utf8'), readFileSync(join(repo, 'LICENSE'), 'utf8'));
+  // The module holds Go's runtime and goccy/go-yaml: their licences ship.
+  const notices = readFileSync(join(installed, 'THIRD-PARTY-NOTICES'), 'utf8');
+  assert.match(notices, /\nGo \(its runtime and standard library\) go[\d.]+\n=+\n\n--- LICENSE ---\n\nCopyright .* The Go Authors/);
+  assert.match(notices, /\ngithub\.com\/goccy\/go-yaml v[\d.]+\n=+\n\n--- LICENSE ---\n\nMIT License/);
   assert.ok(readFileSync(join(installed, 'mdscheck.wasm')).equals(readFileSync(join(pkgDir, 'mdscheck.wasm'))), 'the module built by make wasm');
 
   // What a user writes, run from the project: it can only find the

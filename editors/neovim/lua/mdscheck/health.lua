@@ -22,7 +22,7 @@ function M.check()
   local prog = opts.cmd[1]
   if vim.fn.executable(prog) ~= 1 then
     err(("cannot run %q"):format(prog), {
-      "go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest",
+      "git clone https://github.com/mdscheck/mdscheck && cd mdscheck && go install ./cmd/mdscheck",
       'or: require("mdscheck").setup{ cmd = { "/path/to/mdscheck", "lsp" } }',
     })
     return

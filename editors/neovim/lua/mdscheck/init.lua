@@ -113,7 +113,7 @@ local function executable(opts)
   if not warned then
     warned = true
     notify(
-      ("cannot run %q: install it with `go install github.com/mdscheck/mdscheck/cmd/mdscheck@latest` "
+      ("cannot run %q: install it with `go install ./cmd/mdscheck` in a clone of https://github.com/mdscheck/mdscheck` "
         .. "or give its path: require(\"mdscheck\").setup{ cmd = { \"/path/to/mdscheck\", \"lsp\" } }"):format(opts.cmd[1]),
       vim.log.levels.ERROR
     )
