@@ -20,6 +20,7 @@
 //	hover(ptr, len, line, character, opts) -> i64       result JSON
 //	validate_change(prev_ptr, prev_len, ptr, len, opts) -> i64
 //	                                                    validate with the lifecycle rules; result JSON
+//	validate_set(ptr: i32, len: i32, opts: i32) -> i64  a set of named texts checked together; result JSON
 //
 // A result is (out_ptr << 32) | out_len. opts bits 0-1 are the position
 // encoding (0 UTF-16, 1 UTF-8, 2 UTF-32); the other bits must be 0.
@@ -106,4 +107,18 @@ func arguments(ptr uint32, n int32, opts int32) (string, text.Encoding, error) {
 	}
 	src, err := buffers.input(ptr, n)
 	return src, enc, err
+}
+
+// exportValidateSet checks a set of named texts, given as the JSON
+// [{"name": ..., "text": ...}, ...], together: set.go.
+//
+//go:wasmexport validate_set
+func exportValidateSet(ptr uint32, n int32, opts int32) int64 {
+	return buffers.result(guard(func() ([]byte, error) {
+		src, enc, err := arguments(ptr, n, opts)
+		if err != nil {
+			return nil, err
+		}
+		return validateSetJSON(src, enc)
+	}))
 }
