@@ -1,6 +1,7 @@
 package check_test
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,4 +138,31 @@ func covered(src string, res report.File, s string) int {
 		n += strings.Count(src[r.Start:r.End], s)
 	}
 	return n
+}
+
+// TestSecretDataDecoded: a Secret's data holds the base64 of its values;
+// the decoded text is the secret, and is masked wherever it is written in
+// clear, however the base64 is folded or padded.
+func TestSecretDataDecoded(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	ours := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n  "+s+"x: 1\n")
+	enc := base64.StdEncoding.EncodeToString([]byte(s))
+	for _, data := range []string{
+		"  pw: " + enc + "\n",
+		"  pw: " + strings.TrimRight(enc, "=") + "\n",
+		"  pw: |\n    " + enc[:8] + "\n    " + enc[8:] + "\n",
+		"  pw: \"" + enc + "\"\n",
+	} {
+		src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n" + data + "---\n" + ours
+		res := report.Validate(src, check.DefaultOptions)
+		noQuote(t, strconv.Quote(data), res, s)
+		for _, d := range res.Diagnostics {
+			if strings.Contains(d.Path, s) || strings.Contains(d.Pointer, s) {
+				t.Errorf("%q: a path names the secret: %s", data, d.Path)
+			}
+		}
+		if n := covered(src, res, s); n < 2 {
+			t.Errorf("%q: %d copies of the decoded secret in secret ranges, want 2", data, n)
+		}
+	}
 }

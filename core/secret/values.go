@@ -1,8 +1,10 @@
 package secret
 
 import (
+	"encoding/base64"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -27,6 +29,10 @@ type Values struct {
 	// where they are: what a key that swallowed its value holds.
 	raw   []string
 	spans []document.Span
+	// encoded are the data maps of Secrets, whose values are the base64
+	// of what the cluster hands a workload: the decoded text is the
+	// secret, and may be written in clear elsewhere.
+	encoded []*document.Node
 }
 
 // Find returns the secret values of d, a document of kind k (nil when the
@@ -423,6 +429,9 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 	for _, p := range n.Pairs {
 		if inside && (p.Key.Text == "data" || p.Key.Text == "stringData") {
 			v.mark(p.Value)
+			if p.Key.Text == "data" {
+				v.encoded = append(v.encoded, p.Value)
+			}
 			continue
 		}
 		v.secretData(p.Value, inside)
@@ -451,7 +460,37 @@ func (v Values) Texts() []string {
 			}
 		}
 	}
+	for _, data := range v.encoded {
+		if data == nil {
+			continue
+		}
+		for _, pr := range data.Pairs {
+			if pr.Value != nil && pr.Value.Kind == document.Scalar {
+				if t, ok := decodeBase64(pr.Value.Text); ok {
+					out = append(out, t)
+				}
+			}
+		}
+	}
 	return out
+}
+
+// decodeBase64 returns the text a Secret's data value encodes, as the
+// cluster decodes it (standard base64; blanks and line breaks of a folded
+// value ignored, padding optional), when it is text: bytes that are not
+// UTF-8 cannot be written elsewhere in a manifest.
+func decodeBase64(s string) (string, bool) {
+	s = strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+			return -1
+		}
+		return r
+	}, s)
+	b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+	if err != nil || len(b) == 0 || !utf8.Valid(b) {
+		return "", false
+	}
+	return string(b), true
 }
 
 // mark records n and everything below it: a secret member with the wrong
