@@ -310,7 +310,7 @@ test('the previous version is off by default; ticked, the text is compared with 
   // An immutable member changed: an error on the new value.
   await replaceText(page, search('beta'));
   let list = await problems(page);
-  assert.ok(list.some((p) => p.includes('project cannot change after creation: it was "alpha", now "beta"') && p.includes('immutable')),
+  assert.ok(list.some((p) => p.includes('`spec.project` cannot change after creation: it was "alpha", now "beta"') && p.includes('immutable')),
     list.join('\n'));
   assert.equal(await page.textContent('#editor .cm-lintRange-error'), 'beta');
 
