@@ -248,7 +248,9 @@ function renderProblems(problems, result) {
       `<span class="sev" aria-label="${escapeHTML(p.d.severity)}"></span>` +
       `<span class="msg">${escapeHTML(p.d.message)}</span>` +
       `<span class="meta"><span class="rule">${escapeHTML(p.d.rule)}</span>` +
-      `<span class="path">${escapeHTML(p.d.path || where)}</span>` +
+      // A narrow list breaks a long path after a dot, between members,
+      // rather than inside a name.
+      `<span class="path">${escapeHTML(p.d.path || where).replaceAll('.', '.<wbr>')}</span>` +
       `<span class="loc">Ln ${pos.line + 1}, Col ${pos.character + 1}</span></span>`;
     button.title = where ? `${where}: ${p.d.path}` : p.d.path;
     button.addEventListener('click', () => {

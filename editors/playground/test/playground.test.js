@@ -495,3 +495,80 @@ test('the checker runs in a Web Worker and everything comes from the local serve
   assert.deepEqual(external, [], 'no request left localhost');
   assert.deepEqual(pageErrors, [], 'no uncaught error on any page');
 });
+
+// WCAG's contrast ratio of two CSS colours (rgb() or rgba(), alpha ignored).
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('at a phone\'s width (375 px) the page fits, every control is on screen and works, and paths break at dots', async () => {
+  const page = await open('', { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  // For a look (dist/ of the repository is not tracked).
+  await page.screenshot({ path: new URL('../../../dist/playground-375.png', import.meta.url).pathname });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375, 'no sideways scrolling');
+  // Each control lies inside the viewport and is what a tap there hits.
+  for (const sel of ['#examples', '#share', '#keep-link', '#compare', '#status', '#timing']) {
+    const r = await page.$eval(sel, (el) => {
+      const b = el.getBoundingClientRect();
+      el.scrollIntoView({ block: 'nearest' });
+      const c = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+      return { left: b.left, right: b.right, width: b.width, hit: hit === el || el.contains(hit) || hit?.closest('label')?.contains(el) };
+    });
+    assert.ok(r.left >= 0 && r.right <= 375 && r.width > 0, `${sel} spans ${r.left}..${r.right}`);
+    assert.ok(r.hit, `${sel} is covered: not what a tap on it hits`);
+  }
+  // The list of problems is on screen too, under the editor.
+  const first = await page.$eval('#problems .problem', (el) => {
+    const c = el.getBoundingClientRect();
+    return c.bottom <= innerHeight && el.contains(document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2));
+  });
+  assert.ok(first, 'the first problem is off screen or covered');
+  // The status line is whole: nothing of it is cut off.
+  assert.ok(await page.$eval('footer', (f) => f.scrollWidth <= f.clientWidth), 'the status line is cut');
+  await page.tap('#compare');
+  assert.ok(await page.isVisible('#previous'), 'the compare box works by touch');
+  await page.tap('#compare');
+
+  // Long paths wrap after a dot, never inside a member's name.
+  const breaks = await page.$$eval('#problems .path', (els) => els.flatMap((el) => {
+    const text = el.textContent;
+    const found = [];
+    let top;
+    const range = document.createRange();
+    let i = 0;
+    for (const node of [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)) {
+      for (let k = 0; k < node.length; k++, i++) {
+        range.setStart(node, k);
+        range.setEnd(node, k + 1);
+        const t = range.getBoundingClientRect().top;
+        if (top !== undefined && t > top + 2) found.push({ text, before: text[i - 1] });
+        top = t;
+      }
+    }
+    return found;
+  }));
+  assert.ok(breaks.length > 0, 'some path of the broken example wraps at this width');
+  for (const b of breaks) assert.equal(b.before, '.', `${b.text} breaks inside a name`);
+
+  // The selected completion's detail is legible on its highlight.
+  await replaceText(page, kafkaHead + 'spec:\n  ');
+  await page.keyboard.press('Control+Space');
+  await page.waitForSelector('.cm-tooltip-autocomplete li[aria-selected] .cm-completionDetail');
+  const colors = await page.$eval('.cm-tooltip-autocomplete li[aria-selected]', (li) => ({
+    detail: getComputedStyle(li.querySelector('.cm-completionDetail')).color,
+    background: getComputedStyle(li).backgroundColor,
+    right: li.closest('.cm-tooltip').getBoundingClientRect().right,
+  }));
+  assert.ok(contrast(colors.detail, colors.background) >= 4.5, `detail ${colors.detail} on ${colors.background}`);
+  assert.ok(colors.right <= 375, `the completion list ends at ${colors.right}`);
+  await page.close();
+});
