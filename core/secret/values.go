@@ -486,7 +486,13 @@ func decodeBase64(s string) (string, bool) {
 		}
 		return r
 	}, s)
-	b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(s, "="))
+	s = strings.TrimRight(s, "=")
+	b, err := base64.RawStdEncoding.DecodeString(s)
+	if err != nil {
+		// The URL-safe alphabet, which a Secret does not take but its
+		// author may have used: the text is the secret meant.
+		b, err = base64.RawURLEncoding.DecodeString(s)
+	}
 	if err != nil || len(b) == 0 || !utf8.Valid(b) {
 		return "", false
 	}

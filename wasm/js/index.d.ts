@@ -93,6 +93,22 @@ export interface ValidateChangeResult extends ValidateResult {
   previousSecrets?: Range[];
 }
 
+/** A text of a set, named as the host shows it (a path, a tab's title); names are unique in a set. */
+export interface NamedText {
+  name: string;
+  text: Text;
+}
+
+/**
+ * One text's result of `validateSet`: `validate` of the text with its name,
+ * and merged into `diagnostics` what crosses the set (rules
+ * `secret-conflict`, `secret-key`, `secret-prefix`). Every result passes
+ * the secrets of the whole set: no secret of one text shows in another's.
+ */
+export interface NamedResult extends ValidateResult {
+  name: string;
+}
+
 export interface MarkupContent {
   kind: 'markdown' | 'plaintext';
   value: string;
@@ -173,6 +189,13 @@ export interface Mdscheck {
    * specification's lifecycle rules say about the change.
    */
   validateChange(previous: Text, text: Text, options?: CallOptions): ValidateChangeResult;
+  /**
+   * Checks a set of texts together, as `mdscheck validate` checks the files
+   * of a run: each as `validate` does, plus the connection Secrets that
+   * resources of any text write and workloads of any text read. One result
+   * per text, in the order given.
+   */
+  validateSet(texts: NamedText[], options?: CallOptions): NamedResult[];
   /** What may be written at the position: keys, values, snippets. Works on text that does not parse. */
   complete(text: Text, position: Position, options?: CallOptions): CompletionItem[];
   /** Documentation of the member under the position, or null. */

@@ -22,8 +22,10 @@ import { serve } from '../scripts/serve.js';
 import { launch } from '../scripts/chromium.js';
 import { MODULE_ONLY, STEPS, firstDiagnostics, readTimeline } from '../scripts/timeline.js';
 
-// Everything a first visit transfers, headers included.
-const BYTES_BUDGET = 1_200_000;
+// Everything a first visit transfers, headers included: 1.2 MiB, the
+// module's own budget (docs/performance.md), which the page and the
+// editor share with it.
+const BYTES_BUDGET = 1.2 * 1024 * 1024;
 const VISITS = 3;
 
 let dir;

@@ -122,7 +122,8 @@ test("every package: the licence, the icon, the changelog and the manifest that 
     // program's modules where there is a program.
     const notices = text(entries, "extension/THIRD-PARTY-NOTICES");
     for (const name of ["Go \\(its runtime and standard library\\) go[\\d.]+", "vscode-languageclient [\\d.]+", "github\\.com/goccy/go-yaml v[\\d.]+"]) {
-      assert.match(notices, new RegExp(`\\n${name}\\n=+\\n\\n--- LICEN`), `${target}: the notice of ${name}`);
+      // A package's licence file is LICENSE, License.txt or the like.
+      assert.match(notices, new RegExp(`\\n${name}\\n=+\\n\\n--- (LICEN|Licen|licen)`), `${target}: the notice of ${name}`);
     }
     assert.equal(/\ngithub\.com\/spf13\/cobra v/.test(notices), target !== "web", `${target}: the program's modules`);
     const icon = entries.get("extension/images/icon.png").data();

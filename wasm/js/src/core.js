@@ -79,6 +79,20 @@ function checkPosition(position) {
   return [line, character];
 }
 
+// setJSON is the argument of validate_set: [{"name", "text"}, ...]. The
+// module says which entry is wrong without quoting it; the checks here
+// catch what JavaScript callers get wrong before it costs a call.
+function setJSON(texts) {
+  if (!Array.isArray(texts)) throw new TypeError('texts must be an array of {name, text} objects');
+  return JSON.stringify(texts.map((t, i) => {
+    if (t === null || typeof t !== 'object') throw new TypeError(`texts[${i}] must be an object {name, text}`);
+    if (typeof t.name !== 'string') throw new TypeError(`texts[${i}].name must be a string`);
+    const text = t.text instanceof Uint8Array ? decoder.decode(t.text) : t.text;
+    if (typeof text !== 'string') throw new TypeError(`texts[${i}].text must be a string or a Uint8Array of UTF-8`);
+    return { name: t.name, text };
+  }));
+}
+
 function start(module, options) {
   if (options === null || options === undefined) options = {};
   if (typeof options !== 'object') throw new TypeError(`options must be an object, not ${typeof options}`);
@@ -170,6 +184,13 @@ function start(module, options) {
         throw new MdscheckError('this build of the module does not export validate_change; load a newer mdscheck.wasm');
       }
       return call(ex.validate_change, [['previous', previous], ['text', text]], [], opts);
+    },
+    validateSet(texts, opts) {
+      // Exported since ABI 1 grew it; a module built before has not.
+      if (!('validate_set' in ex)) {
+        throw new MdscheckError('this build of the module does not export validate_set; load a newer mdscheck.wasm');
+      }
+      return call(ex.validate_set, [['texts', encoder.encode(setJSON(texts))]], [], opts).files;
     },
     complete(text, position, opts) {
       return call(ex.complete, [['text', text]], checkPosition(position), opts);
