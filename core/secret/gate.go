@@ -389,6 +389,10 @@ func isWordByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= utf8.RuneSelf
 }
 
+// maxClipped bounds the length of a form cut short before an ellipsis:
+// 60 characters of at most 4 bytes (check's clip keeps 57).
+const maxClipped = 240
+
 // maxQuoted bounds the quoted text Find reads as one: past it, a quote is
 // taken for an apostrophe, and Find stays linear in what it reads.
 const maxQuoted = 64 << 10
@@ -443,8 +447,12 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 			n := len(f)
 			if !strings.HasPrefix(s[i:], f) {
 				// A message may cut a long text short: a form cut
-				// short where an ellipsis follows is the form.
-				n = commonPrefix(s[i:], f)
+				// short where an ellipsis follows is the form. A
+				// message clips a value to 60 characters, so no
+				// longer cut is looked for: looking on to the end
+				// of a long line at every position would cost the
+				// square of its length.
+				n = commonPrefix(s[i:min(len(s), i+maxClipped)], f)
 				if rest := s[i+n:]; !strings.HasPrefix(rest, "...") && !strings.HasPrefix(rest, "…") {
 					continue
 				}
