@@ -69,6 +69,7 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 	a := &adapter{handler: s, params: params, log: logger, verbose: opts.Verbose, onExit: s.exit}
 	st := newStream(in, out, logger, params)
 	st.gate = s.gateJSON
+	a.end = func() { st.ended.Store(true) }
 	conn := jsonrpc2.NewConn(context.Background(), st, a)
 	rc.conn = conn
 	close(rc.ready)

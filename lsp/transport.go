@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
@@ -51,6 +52,12 @@ type stream struct {
 	// gate takes the secrets of the open documents out of a message
 	// before it is sent; nil sends it as it is.
 	gate func([]byte) []byte
+	// ended is set by the exit notification: the read loop then reads
+	// nothing more and ends the connection itself. Closing it from a
+	// handler instead left the loop reading a reply the connection had
+	// already given up, which sourcegraph/jsonrpc2 sends on a closed
+	// channel (a panic).
+	ended atomic.Bool
 }
 
 func newStream(in io.Reader, out io.Writer, logger *log.Logger, params *heldParams) *stream {
@@ -89,6 +96,9 @@ func (s *stream) WriteObject(obj any) error {
 // answered and skipped.
 func (s *stream) ReadObject(v any) error {
 	for {
+		if s.ended.Load() {
+			return io.EOF
+		}
 		body, err := s.frames.next()
 		if err != nil {
 			return err
@@ -143,7 +153,7 @@ func (s *stream) Close() error {
 // glsp's own server package does, with what that package lacks: a handler
 // that panics answers with an internal error instead of taking the process
 // down, errors carry their JSON-RPC codes, logs go to our logger, and the
-// exit notification closes the connection.
+// exit notification ends the connection.
 //
 // Messages are handled one at a time, in order, on the connection's read
 // loop. A handler must therefore never wait for a reply from the client
@@ -154,6 +164,7 @@ type adapter struct {
 	log     *log.Logger
 	verbose bool
 	onExit  func()
+	end     func() // stops the read loop after the message being handled
 }
 
 // Handle implements jsonrpc2.Handler.
@@ -161,7 +172,9 @@ func (a *adapter) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2
 	result, err := a.dispatch(ctx, conn, req)
 	if req.Method == "exit" {
 		a.onExit()
-		conn.Close()
+		if a.end != nil {
+			a.end()
+		}
 		return
 	}
 	if req.Notif {
