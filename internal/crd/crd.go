@@ -20,7 +20,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -129,38 +128,11 @@ func node(s *schema.Schema, required bool) map[string]any {
 		if s.MaxItems > 0 {
 			m["maxItems"] = s.MaxItems
 		}
-	case schema.String:
-		m["type"] = "string"
-		if s.MinLength > 0 {
-			m["minLength"] = s.MinLength
-		}
-		if s.MaxLength > 0 {
-			m["maxLength"] = s.MaxLength
-		}
-		jsonschema.AddPattern(m, s.Pattern)
-		jsonschema.AddPattern(m, jsonschema.FormatPattern(s.Format))
-		for _, r := range s.Rules {
-			if r.Kind == schema.PathIn {
-				jsonschema.AddPattern(m, jsonschema.PathPattern)
-			}
-		}
-	case schema.Integer, schema.Number:
-		m["type"] = s.Type.String()
-		if s.Minimum != "" {
-			m["minimum"] = json.Number(s.Minimum)
-		}
-		if s.Maximum != "" {
-			m["maximum"] = json.Number(s.Maximum)
-		}
-	case schema.Boolean:
-		m["type"] = "boolean"
+	case schema.String, schema.Integer, schema.Number, schema.Boolean:
+		jsonschema.Scalar(m, s)
 	}
 	if len(s.Enum) > 0 {
-		enum := make([]any, len(s.Enum))
-		for i, v := range s.Enum {
-			enum[i] = jsonschema.Value(s, v)
-		}
-		m["enum"] = enum
+		m["enum"] = jsonschema.Values(s)
 	}
 	if !required {
 		m["nullable"] = true

@@ -76,33 +76,12 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 			m["maxItems"] = s.MaxItems
 		}
 	case schema.String:
-		m["type"] = "string"
-		if s.MinLength > 0 {
-			m["minLength"] = s.MinLength
-		}
-		if s.MaxLength > 0 {
-			m["maxLength"] = s.MaxLength
-		}
+		Scalar(m, s)
 		if s.Format != schema.FormatNone {
 			m["x-mdscheck-format"] = string(s.Format)
 		}
-		AddPattern(m, s.Pattern)
-		AddPattern(m, FormatPattern(s.Format))
-		for _, r := range s.Rules {
-			if r.Kind == schema.PathIn {
-				AddPattern(m, PathPattern)
-			}
-		}
-	case schema.Integer, schema.Number:
-		m["type"] = s.Type.String()
-		if s.Minimum != "" {
-			m["minimum"] = json.Number(s.Minimum)
-		}
-		if s.Maximum != "" {
-			m["maximum"] = json.Number(s.Maximum)
-		}
-	case schema.Boolean:
-		m["type"] = "boolean"
+	case schema.Integer, schema.Number, schema.Boolean:
+		Scalar(m, s)
 	}
 	if len(s.Enum) > 0 {
 		m["enum"] = values(s, s.Enum)
@@ -167,6 +146,42 @@ func node(name string, s *schema.Schema, required, nullable bool) map[string]any
 	m["markdownDescription"] = md
 	return m
 }
+
+// Scalar writes the type of a string, number or boolean s into m, with
+// the bounds and patterns that OpenAPI states alike in this export and in
+// the CRDs (internal/crd).
+func Scalar(m map[string]any, s *schema.Schema) {
+	switch s.Type {
+	case schema.String:
+		m["type"] = "string"
+		if s.MinLength > 0 {
+			m["minLength"] = s.MinLength
+		}
+		if s.MaxLength > 0 {
+			m["maxLength"] = s.MaxLength
+		}
+		AddPattern(m, s.Pattern)
+		AddPattern(m, FormatPattern(s.Format))
+		for _, r := range s.Rules {
+			if r.Kind == schema.PathIn {
+				AddPattern(m, PathPattern)
+			}
+		}
+	case schema.Integer, schema.Number:
+		m["type"] = s.Type.String()
+		if s.Minimum != "" {
+			m["minimum"] = json.Number(s.Minimum)
+		}
+		if s.Maximum != "" {
+			m["maximum"] = json.Number(s.Maximum)
+		}
+	case schema.Boolean:
+		m["type"] = "boolean"
+	}
+}
+
+// Values returns the enum values of s as JSON writes them.
+func Values(s *schema.Schema) []any { return values(s, s.Enum) }
 
 // AddPattern adds re to m: as pattern when m has none, else in allOf, as
 // JSON Schema has one pattern a schema (and a structural schema allows
