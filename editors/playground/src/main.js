@@ -468,26 +468,32 @@ function setText(text, userEvent) {
 // each is replaced by permalink.SECRET, at the ranges the checker found in
 // exactly the text linked, and the user is told how many were.
 
-// secretsOf resolves to the secret ranges of doc, the text or (previous)
-// the previous version. The last check serves when it was of this very
-// doc; otherwise the worker checks doc now. Mapping older ranges through
-// the edits since would miss a secret typed in the meantime.
-async function secretsOf(doc, previous = false) {
-  let result;
-  let ofPrevious = false;
-  if (!previous && lastChecked?.doc === doc) result = lastChecked.result;
-  else if (previous && lastChecked?.prevDoc === doc) [result, ofPrevious] = [lastChecked.result, true];
-  else ({ result } = await checker.request('validate', doc.toString()));
-  const ranges = [...((ofPrevious ? result.previousSecrets : result.secrets) ?? [])];
+// secretsOf resolves to the secret ranges of doc and of prevDoc (null when
+// not compared), {current, previous}, as one check of exactly these two
+// texts found them: a value that is a secret in one version is masked in
+// the other too, so ranges from a check of doc alone, or of doc with
+// another previous version, would miss it. The last check serves when it
+// was of these very texts; otherwise the worker checks them now. Mapping
+// older ranges through the edits since would miss a secret typed in the
+// meantime.
+async function secretsOf(doc, prevDoc) {
+  let result = lastChecked?.doc === doc && (lastChecked.prevDoc ?? null) === prevDoc ? lastChecked.result : null;
+  if (!result) {
+    ({ result } = prevDoc
+      ? await checker.request('validateChange', doc.toString(), undefined, prevDoc.toString())
+      : await checker.request('validate', doc.toString()));
+  }
+  const current = [...(result.secrets ?? [])];
+  const previous = [...(result.previousSecrets ?? [])];
   // Past what one call checks, nobody knows where the secrets are: the
   // link holds nothing of the text from there on (of a previous version,
   // nothing at all, as its limit finding has no place in it).
   for (const d of result.diagnostics ?? []) {
     if (d.rule !== 'limit' || d.document !== -1) continue;
-    if (ofPrevious) ranges.push(wholeOf(doc));
-    else if (!d.message.includes('previous version')) ranges.push({ start: d.range.start, end: endOf(doc) });
+    if (d.message.includes('previous version')) previous.push(wholeOf(prevDoc));
+    else current.push({ start: d.range.start, end: endOf(doc) });
   }
-  return ranges;
+  return { current, previous };
 }
 
 // endOf is the position of the end of doc; wholeOf the range of all of it.
@@ -504,8 +510,9 @@ function wholeOf(doc) {
 // values were replaced in both and the texts it carries. It fails when the
 // checker cannot tell where the secrets are: no link then.
 async function permalinkOf(doc, prevDoc = comparing() ? prevView.state.doc : null) {
-  const { text, replaced } = permalink.redact(doc, await secretsOf(doc));
-  const prev = prevDoc ? permalink.redact(prevDoc, await secretsOf(prevDoc, true)) : null;
+  const secrets = await secretsOf(doc, prevDoc);
+  const { text, replaced } = permalink.redact(doc, secrets.current);
+  const prev = prevDoc ? permalink.redact(prevDoc, secrets.previous) : null;
   return {
     hash: await permalink.encode(text, prev?.text ?? null),
     replaced: replaced + (prev?.replaced ?? 0),

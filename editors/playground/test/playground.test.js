@@ -455,6 +455,28 @@ test('a link of a text past what one check covers holds nothing from there on', 
   await page.close();
 });
 
+test('a link with a previous version masks in each text what is a secret in the other, checked or not', async () => {
+  const page = await open();
+  // The previous version's password is the name of the current one's
+  // connection Secret, and the other way round: neither text alone says
+  // it is a secret. Neither pair was checked by the page before.
+  const [a, b] = ['Zq55-was-a-password', 'Zq55-now-a-password'];
+  const target = (name) => 'apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n' +
+    `  connInfoSecretTarget: {name: ${name}}\n`;
+  for (const [prev, cur] of [[grafanaWith(a), target(a)], [target(b), grafanaWith(b)]]) {
+    const link = await page.evaluate(async ([t, p]) => {
+      const { hash, replaced } = await window.mdscheckPlayground.permalink(t, p);
+      return { hash, replaced };
+    }, [cur, prev]);
+    const [carried, carriedPrev] = [await decode(link.hash), await decodePrevious(link.hash)];
+    for (const [what, t] of [['text', carried], ['previous version', carriedPrev]]) {
+      assert.ok(!t.includes(a) && !t.includes(b), `the link's ${what} holds a secret: ${t}`);
+    }
+    assert.equal(link.replaced, 2, 'the secret is replaced in both texts');
+  }
+  await page.close();
+});
+
 // grafanaWith is a Grafana manifest whose SMTP password is secret.
 const grafanaWith = (secret) => 'apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n' +
   `  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@example.com, password: ${secret}}\n`;
