@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,7 +32,7 @@ type Gate struct {
 	// forms by the first four bytes of each; the filter answers "none
 	// starts here" for almost every position of a text without a map
 	// lookup.
-	byPrefix map[uint32][]string
+	byPrefix map[uint32]*bucket
 	filter   [1 << 10]uint64
 	safe     map[string]bool
 	// numbers are the values of the secrets that read as numbers, as
@@ -228,8 +229,8 @@ func (g *Gate) Merge(other *Gate) {
 	if other == nil {
 		return
 	}
-	for _, forms := range other.byPrefix {
-		for _, f := range forms {
+	for _, b := range other.byPrefix {
+		for _, f := range b.forms {
 			g.form(f)
 		}
 	}
@@ -250,8 +251,8 @@ func (g *Gate) Forms() int {
 		return 0
 	}
 	n := 0
-	for _, forms := range g.byPrefix {
-		n += len(forms)
+	for _, b := range g.byPrefix {
+		n += len(b.forms)
 	}
 	return n
 }
@@ -264,22 +265,91 @@ func (g *Gate) form(f string) {
 		return
 	}
 	if g.byPrefix == nil {
-		g.byPrefix = map[uint32][]string{}
+		g.byPrefix = map[uint32]*bucket{}
 	}
 	p := prefix(f)
-	for _, have := range g.byPrefix[p] {
-		if have == f {
-			return
-		}
+	b := g.byPrefix[p]
+	if b == nil {
+		b = &bucket{keys: map[string]int{}}
+		g.byPrefix[p] = b
 	}
-	// Longest first: at one position the longest form is the one taken.
-	forms := append(g.byPrefix[p], f)
-	for i := len(forms) - 1; i > 0 && len(forms[i]) > len(forms[i-1]); i-- {
-		forms[i], forms[i-1] = forms[i-1], forms[i]
-	}
-	g.byPrefix[p] = forms
+	b.add(f)
 	h := hash(p)
 	g.filter[h/64] |= 1 << (h % 64)
+}
+
+// keyLen is how much of a form the gate compares: a text that starts as
+// the first keyLen bytes of a longer secret is taken for all of it (and
+// masked for its length). Comparing every long form whole at every
+// position where it may start costs the square of a text that repeats
+// it; and a text that holds 64 bytes of a secret shows the secret, be
+// the rest what it may.
+const keyLen = 64
+
+// A bucket holds the forms that start with the same four bytes.
+type bucket struct {
+	// forms in the order they came, each once.
+	forms []string
+	// keys maps a form's first keyLen bytes (a shorter form whole) to
+	// the length of the longest form that starts so.
+	keys map[string]int
+	// lens are the lengths of the keys, longest first: at one position
+	// the longest form is the one taken.
+	lens []int
+	// long holds the forms longer than keyLen, which their key does not
+	// tell apart.
+	long map[string]bool
+}
+
+func (b *bucket) add(f string) {
+	k := f[:min(len(f), keyLen)]
+	n, ok := b.keys[k]
+	switch {
+	case len(f) <= keyLen && ok, b.long[f]:
+		return
+	case len(f) > keyLen:
+		if b.long == nil {
+			b.long = map[string]bool{}
+		}
+		b.long[f] = true
+	}
+	b.forms = append(b.forms, f)
+	b.keys[k] = max(n, len(f))
+	if !ok {
+		at, _ := slices.BinarySearchFunc(b.lens, len(k), func(a, b int) int { return b - a })
+		if at == len(b.lens) || b.lens[at] != len(k) {
+			b.lens = slices.Insert(b.lens, at, len(k))
+		}
+	}
+}
+
+// match returns the length of the longest form that s starts with (or
+// whose first keyLen bytes it starts with), and whether there is one.
+func (b *bucket) match(s string) (int, bool) {
+	s = s[:min(len(s), keyLen)]
+	for _, l := range b.lens {
+		if l > len(s) {
+			continue
+		}
+		if n, ok := b.keys[s[:l]]; ok {
+			return n, true
+		}
+	}
+	return 0, false
+}
+
+// clipped returns the length of the start of s that is a form cut short
+// where an ellipsis follows (a message cuts a long text so), and
+// whether there is one. A message clips a value to 60 characters, so no
+// longer cut is looked for.
+func (b *bucket) clipped(s string) (int, bool) {
+	for _, f := range b.forms {
+		n := commonPrefix(s[:min(len(s), maxClipped)], f)
+		if rest := s[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 func prefix(s string) uint32 {
@@ -437,41 +507,61 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		return
 	}
 	start, end := -1, -1
+	// ellipsis is the first ellipsis at or after where a clipped form
+	// at i could end, -1 past the last.
+	ellipsis := nextEllipsis(s, 0)
 	for i := 0; i+Shortest <= len(s); i++ {
 		p := prefix(s[i:])
 		h := hash(p)
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
-		for _, f := range g.byPrefix[p] {
-			n := len(f)
-			if !strings.HasPrefix(s[i:], f) {
-				// A message may cut a long text short: a form cut
-				// short where an ellipsis follows is the form. A
-				// message clips a value to 60 characters, so no
-				// longer cut is looked for: looking on to the end
-				// of a long line at every position would cost the
-				// square of its length.
-				n = commonPrefix(s[i:min(len(s), i+maxClipped)], f)
-				if rest := s[i+n:]; !strings.HasPrefix(rest, "...") && !strings.HasPrefix(rest, "…") {
-					continue
-				}
+		b := g.byPrefix[p]
+		if b == nil {
+			continue // another prefix of the same hash
+		}
+		n, ok := b.match(s[i:])
+		if !ok && ellipsis >= 0 {
+			// A message may cut a long text short: a form cut short
+			// where an ellipsis follows is the form. Only where an
+			// ellipsis is near enough is that looked for.
+			if ellipsis < i+Shortest {
+				ellipsis = nextEllipsis(s, i+Shortest)
 			}
-			switch {
-			case i <= end:
-				end = max(end, i+n)
-			default:
-				if start >= 0 {
-					fn(start, end)
-				}
-				start, end = i, i+n
+			if ellipsis >= 0 && ellipsis <= i+maxClipped {
+				n, ok = b.clipped(s[i:])
 			}
-			break
+		}
+		if !ok {
+			continue
+		}
+		n = min(n, len(s)-i)
+		switch {
+		case i <= end:
+			end = max(end, i+n)
+		default:
+			if start >= 0 {
+				fn(start, end)
+			}
+			start, end = i, i+n
 		}
 	}
 	if start >= 0 {
 		fn(start, end)
 	}
+}
+
+// nextEllipsis returns the offset of the first "..." or "…" in s at or
+// after from, or -1.
+func nextEllipsis(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		switch {
+		case s[i] == '.' && strings.HasPrefix(s[i:], "..."),
+			s[i] == "…"[0] && strings.HasPrefix(s[i:], "…"):
+			return i
+		}
+	}
+	return -1
 }
 
 // commonPrefix returns the length of the longest prefix a and b share,

@@ -2,6 +2,7 @@ package secret
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,5 +180,51 @@ func TestForeign(t *testing.T) {
 		if got, _ := g.Foreign(tc.in); got != tc.want {
 			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestStartOfALongSecretIsTheSecret: a text that starts as the first 64
+// bytes of a longer secret is masked for the secret's length, whatever
+// follows (it shows 64 bytes of the secret); fewer bytes of it are
+// another text. Many secrets that start alike are each found.
+func TestStartOfALongSecretIsTheSecret(t *testing.T) {
+	var b strings.Builder
+	for i := range 25 {
+		fmt.Fprintf(&b, "q%03d", i)
+	}
+	secret := b.String() // 100 bytes, no two places alike
+	var g Gate
+	g.Add(secret)
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"whole", "pw " + secret + " end", "pw " + Masked + " end"},
+		{"its first 64 bytes, then other text", "pw " + secret[:64] + "-other", "pw " + Masked},
+		{"its first 64 bytes at the end", "pw " + secret[:64], "pw " + Masked},
+		{"its first 40 bytes", "pw " + secret[:40] + " end", "pw " + secret[:40] + " end"},
+		{"repeated", strings.Repeat(secret, 1000), Masked},
+	} {
+		if got := g.Clean(tc.text); got != tc.want {
+			t.Errorf("%s: Clean = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	var many Gate
+	for i := range 1000 {
+		many.Add(fmt.Sprintf("password-%04d", i))
+	}
+	if got := many.Clean("a password-0999 b password-0000 c password-12 d"); got != "a "+Masked+" b "+Masked+" c password-12 d" {
+		t.Errorf("many secrets that start alike: %q", got)
+	}
+	// Four bytes the filter cannot tell from a secret's start.
+	want := hash(prefix("password-"))
+	for i := 0; ; i++ {
+		w := fmt.Sprintf("%04x", i)
+		if hash(prefix(w)) != want || w == "pass" {
+			continue
+		}
+		if got := many.Clean(w + " password-0001"); got != w+" "+Masked {
+			t.Errorf("after %q, a start the filter mistakes: %q", w, got)
+		}
+		break
 	}
 }

@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -19,6 +20,48 @@ func BenchmarkLongSecretOnItsLine(b *testing.B) {
 		g.Find(line, func(start, end int) { n++ })
 		if n != 1 {
 			b.Fatalf("%d places, want 1", n)
+		}
+	}
+}
+
+// BenchmarkLongSecretRepeated: a line of 1 MiB of the letter a long secret
+// is made of. Every position of it starts a copy of the secret, and
+// comparing the whole secret at each made this quadratic (8.5 s of CPU
+// for the check of such a manifest); the gate compares the first keyLen
+// bytes.
+func BenchmarkLongSecretRepeated(b *testing.B) {
+	secret := strings.Repeat("a", 100<<10)
+	var g Gate
+	g.Add(secret)
+	line := "    note: " + strings.Repeat("a", 1<<20)
+	for b.Loop() {
+		n := 0
+		g.Find(line, func(start, end int) { n++ })
+		if n != 1 {
+			b.Fatalf("%d places, want 1", n)
+		}
+	}
+}
+
+// BenchmarkManySecretsOneStart: 40,000 secrets that share their first
+// bytes, each written once in a text: registering them compared each
+// with those before it, and every position compared all of them.
+func BenchmarkManySecretsOneStart(b *testing.B) {
+	var text strings.Builder
+	secrets := make([]string, 40_000)
+	for i := range secrets {
+		secrets[i] = fmt.Sprintf("password-%05d", i)
+		fmt.Fprintf(&text, "token: %s\n", secrets[i])
+	}
+	for b.Loop() {
+		var g Gate
+		for _, s := range secrets {
+			g.Add(s)
+		}
+		n := 0
+		g.Find(text.String(), func(start, end int) { n++ })
+		if n != len(secrets) {
+			b.Fatalf("%d places, want %d", n, len(secrets))
 		}
 	}
 }
