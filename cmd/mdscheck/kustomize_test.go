@@ -250,6 +250,10 @@ func TestKustomizeInlinePatches(t *testing.T) {
 		{"oneline", []string{
 			"testdata/kustomize/inline/oneline/kustomization.yaml:6:87 maximum",
 		}},
+		// A build applies patchesJson6902 after patches: its value wins.
+		{"order", []string{
+			"testdata/kustomize/inline/order/kustomization.yaml:15:16 maximum",
+		}},
 	} {
 		t.Run(tc.overlay, func(t *testing.T) {
 			dir := "testdata/kustomize/inline/" + tc.overlay

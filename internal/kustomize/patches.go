@@ -63,7 +63,8 @@ func IsRoot(dir string) bool {
 
 // Patches returns the patch files the kustomization in dir lists, in the
 // order kustomize applies them, joined to dir: patchesStrategicMerge,
-// patchesJson6902, then patches.
+// patches, then patchesJson6902 (a build runs its JSON 6902 patches
+// after the name and namespace transformers that follow the others).
 func Patches(dir string) []string {
 	var out []string
 	for _, p := range Read(dir).Patches {
@@ -122,7 +123,7 @@ type Inline struct {
 
 // Kustomization is what mdscheck reads of a kustomization: its patch
 // files, in the order kustomize applies them (patchesStrategicMerge,
-// patchesJson6902, then patches), and the affixes it gives names.
+// patches, then patchesJson6902), and the affixes it gives names.
 type Kustomization struct {
 	Patches                []Patch
 	NamePrefix, NameSuffix string
@@ -163,7 +164,7 @@ func Read(dir string) Kustomization {
 	for _, list := range []struct {
 		name    string
 		patches []types.Patch
-	}{{"patchesJson6902", k.PatchesJson6902}, {"patches", k.Patches}} {
+	}{{"patches", k.Patches}, {"patchesJson6902", k.PatchesJson6902}} {
 		for i, x := range list.patches {
 			if x.Path == "" && x.Patch != "" {
 				add("", x.Target, &Inline{list.name, i})

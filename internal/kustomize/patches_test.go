@@ -20,7 +20,9 @@ func TestPatches(t *testing.T) {
 		}
 	}
 	got := Patches(dir)
-	want := []string{filepath.Join(dir, "sm.yaml"), filepath.Join(dir, "ops.yaml"), filepath.Join(dir, "p.yaml")}
+	// As a build applies them: strategic merge patches, patches, then
+	// JSON 6902 patches.
+	want := []string{filepath.Join(dir, "sm.yaml"), filepath.Join(dir, "p.yaml"), filepath.Join(dir, "ops.yaml")}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Errorf("Patches = %v, want %v", got, want)
 	}
