@@ -316,13 +316,19 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 }
 
 // kustomizeSaid writes to stderr what Kustomize said while it built an
-// overlay, line by line through g, the gate of its files.
+// overlay, line by line through g, the gate of its files, each line once:
+// Kustomize warns of a deprecated field each time it reads the
+// kustomization, twice in one build.
 func kustomizeSaid(stderr io.Writer, said []byte, g *secret.Gate) {
 	if len(said) == 0 {
 		return
 	}
+	seen := map[string]bool{}
 	for _, line := range strings.Split(strings.TrimRight(string(said), "\n"), "\n") {
-		fmt.Fprintln(stderr, foreign(line, g, "line"))
+		if !seen[line] {
+			seen[line] = true
+			fmt.Fprintln(stderr, foreign(line, g, "line"))
+		}
 	}
 }
 

@@ -284,3 +284,12 @@ func placed(out, finding string) []string {
 	}
 	return got
 }
+
+// TestKustomizeWarnsOnce: Kustomize's warning of a deprecated field,
+// which it gives each time it reads the kustomization, is said once.
+func TestKustomizeWarnsOnce(t *testing.T) {
+	_, _, errs := runCLI(t, "", "validate", "--kustomize", "testdata/kustomize/inline/order")
+	if n := strings.Count(errs, "'patchesJson6902' is deprecated"); n != 1 {
+		t.Errorf("the deprecation is said %d times, want once:\n%s", n, errs)
+	}
+}

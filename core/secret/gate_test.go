@@ -228,3 +228,36 @@ func TestStartOfALongSecretIsTheSecret(t *testing.T) {
 		break
 	}
 }
+
+// FuzzFindCoversEveryForm: every place of a text where a form of one of
+// its secrets is written lies inside a span Find reports, as a search
+// for each form in turn finds them.
+func FuzzFindCoversEveryForm(f *testing.F) {
+	f.Add("hunter2-x", "q000q001q002q003q004q005q006q007q008q009q010q011q012q013q014q015q016", "pw hunter2-x and q000q001q002q003q004q005q006q007q008q009q010q011q012q013q014q015q016!")
+	f.Add("aaaa", "aaaab", "aaaaaaaab...")
+	f.Fuzz(func(t *testing.T, a, b, s string) {
+		var g Gate
+		g.Add(a)
+		g.Add(b)
+		covered := make([]bool, len(s))
+		g.Find(s, func(start, end int) {
+			for i := start; i < end; i++ {
+				covered[i] = true
+			}
+		})
+		for _, bk := range g.byPrefix {
+			for _, form := range bk.forms {
+				for at := 0; at+len(form) <= len(s); at++ {
+					if !strings.HasPrefix(s[at:], form) {
+						continue
+					}
+					for i := at; i < at+len(form); i++ {
+						if !covered[i] {
+							t.Fatalf("%q at %d of %q is not masked whole", form, at, s)
+						}
+					}
+				}
+			}
+		}
+	})
+}
