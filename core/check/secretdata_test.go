@@ -166,3 +166,27 @@ func TestSecretDataDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryTaggedSecrets: a secret tagged !!binary (in any spelling) is,
+// for YAML, the bytes its base64 spells; in a Secret's data, its author
+// may have encoded the secret twice. Either text written elsewhere is
+// the secret.
+func TestBinaryTaggedSecrets(t *testing.T) {
+	const s = "Zq7uXw9SECRETk2"
+	ours := manifest("Grafana", "  maintenanceWindowDow: "+s+"\n  "+s+"x: 1\n")
+	enc := base64.StdEncoding.EncodeToString([]byte(s))
+	twice := base64.StdEncoding.EncodeToString([]byte(enc))
+	for _, secret := range []string{
+		"apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  pw: !!binary " + enc + "\n",
+		"apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  pw: !<tag:yaml.org,2002:binary> " + enc + "\n",
+		"apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  pw: !!binary " + twice + "\n",
+		manifest("Grafana", "  userConfig:\n    auth_github: {client_id: c, client_secret: !!binary "+enc+"}\n"),
+	} {
+		src := secret + "---\n" + ours
+		res := report.Validate(src, check.DefaultOptions)
+		noQuote(t, strconv.Quote(secret), res, s)
+		if n := covered(src, res, s); n < 2 {
+			t.Errorf("%q: %d copies of the decoded secret in secret ranges, want 2", secret, n)
+		}
+	}
+}

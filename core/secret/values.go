@@ -458,6 +458,9 @@ func (v Values) Texts() []string {
 			if n.YAML12 != "" {
 				out = append(out, n.YAML12) // what a warning says another reader sees
 			}
+			if t, ok := binary(n); ok {
+				out = append(out, t)
+			}
 		}
 	}
 	for _, data := range v.encoded {
@@ -468,11 +471,28 @@ func (v Values) Texts() []string {
 			if pr.Value != nil && pr.Value.Kind == document.Scalar {
 				if t, ok := decodeBase64(pr.Value.Text); ok {
 					out = append(out, t)
+					// Tagged binary, the value is YAML's bytes already,
+					// and its author may have encoded the secret twice.
+					if t, ok := binary(&document.Node{Tag: pr.Value.Tag, Text: t}); ok {
+						out = append(out, t)
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// binary returns the text a scalar tagged !!binary encodes, and whether
+// it is one: for YAML such a value is the bytes its base64 spells, which
+// another part of the manifest may write as text.
+func binary(n *document.Node) (string, bool) {
+	switch n.Tag {
+	case "!!binary", "!<tag:yaml.org,2002:binary>", "tag:yaml.org,2002:binary":
+	default:
+		return "", false
+	}
+	return decodeBase64(n.Text)
 }
 
 // decodeBase64 returns the text a Secret's data value encodes, as the
