@@ -177,8 +177,9 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 		prog = &progress{w: stderr}
 	}
 	results := checkAll(inputs, opts, f.jobs, f.maxFindings, prog)
-	built, buildFailed := overlays(f.kustomize, opts, stderr)
-	results, ioFailed = append(results, built...), ioFailed || buildFailed
+	builds, buildFailed := overlays(f.kustomize, opts, stderr)
+	ioFailed = ioFailed || buildFailed
+	results = acrossResources(results, builds, stderr)
 	// The comparison's findings come first, so that the configuration
 	// sets their severities too.
 	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, cfgs.skip, stderr)
@@ -193,7 +194,6 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	default:
 		results = compared
 	}
-	acrossResources(results, stderr)
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	for i := range results {
 		results[i].file.Cap(f.maxFindings) // a build's, a previous file's
