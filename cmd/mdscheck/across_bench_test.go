@@ -1,0 +1,53 @@
+//go:build unix
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/internal/benchrepo"
+)
+
+// BenchmarkAcrossRepository runs validate on the generated repository of
+// the workspace index's benchmarks (internal/benchrepo: per file, 10
+// resources and 10 workloads that read the Secrets of other files) at
+// 1,000 and 2,000 files: the processor time (user and system, of all
+// cores) and the allocations per file stay the same when the repository
+// doubles (docs/performance.md, "Across resources").
+//
+//	GOGC=200 go test ./cmd/mdscheck -run '^$' -bench AcrossRepository -benchtime 3x -count 3
+func BenchmarkAcrossRepository(b *testing.B) {
+	for _, files := range []int{1000, 2000} {
+		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) {
+			dir := b.TempDir()
+			if err := (benchrepo.Repo{Files: files}).Write(dir); err != nil {
+				b.Fatal(err)
+			}
+			// What is measured finds what crosses the files.
+			var out, stderr strings.Builder
+			if code := run([]string{"validate", "--no-config", "--color", "never", "--max-findings", "0", dir}, strings.NewReader(""), &out, &stderr); code != 1 ||
+				strings.Count(out.String(), "[secret-key]") < files/2 || strings.Contains(out.String(), "[secret-conflict]") {
+				b.Fatalf("exit %d, %d secret-key findings, want 1 and at least %d and no conflict: %s", code,
+					strings.Count(out.String(), "[secret-key]"), files/2, stderr.String())
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := cpuTime()
+			for b.Loop() {
+				if code := run([]string{"validate", "--no-config", "--format", "json", dir}, strings.NewReader(""), io.Discard, io.Discard); code != 1 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+			cpu := cpuTime() - start
+			runtime.ReadMemStats(&after)
+			n := float64(b.N * files)
+			b.ReportMetric(float64(cpu.Microseconds())/n, "cpu-µs/file")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/n, "allocs/file")
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/n/1024, "KiB/file")
+		})
+	}
+}
