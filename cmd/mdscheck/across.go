@@ -37,14 +37,6 @@ func acrossResources(results []fileResult, builds []*overlayBuild, stderr io.Wri
 		}
 	}
 	templated := set.Templated()
-	var g secret.Gate
-	for _, r := range results {
-		r.file.Feed(&g)
-	}
-	for _, b := range builds {
-		f := b.own()
-		f.Feed(&g)
-	}
 	found := make([][]check.Diagnostic, len(plain))
 	addPlain := func() {
 		for i, r := range plain {
@@ -70,13 +62,28 @@ func acrossResources(results []fileResult, builds []*overlayBuild, stderr io.Wri
 		for _, name := range names {
 			set.Remove(name)
 		}
-		cleanMessages(placed[k], &g)
+	}
+	// A message names resources and Secrets of other files, whose names
+	// may be secrets of any file of the run: it passes the gate of them
+	// all, made only when there is a message, since its cost is that of
+	// every secret of the run.
+	var g *secret.Gate
+	clean := func(ds []check.Diagnostic) {
+		if len(ds) > 0 && g == nil {
+			g = runSecrets(results, builds)
+		}
+		for i := range ds {
+			ds[i].Message = g.Clean(ds[i].Message)
+		}
+	}
+	for k := range builds {
+		clean(placed[k])
 	}
 	for i, r := range plain {
 		if len(found[i]) == 0 {
 			continue
 		}
-		cleanMessages(found[i], &g)
+		clean(found[i])
 		r.file.Diagnostics = append(r.file.Diagnostics, found[i]...)
 		check.Sort(r.file.Diagnostics)
 	}
@@ -90,13 +97,18 @@ func acrossResources(results []fileResult, builds []*overlayBuild, stderr io.Wri
 	return results
 }
 
-// cleanMessages passes the messages of ds through g: a message names
-// resources and Secrets of other files, whose names may be secrets of
-// any file of the run.
-func cleanMessages(ds []check.Diagnostic, g *secret.Gate) {
-	for i := range ds {
-		ds[i].Message = g.Clean(ds[i].Message)
+// runSecrets is the gate of the secrets of every input and build of the
+// run.
+func runSecrets(results []fileResult, builds []*overlayBuild) *secret.Gate {
+	g := &secret.Gate{}
+	for _, r := range results {
+		r.file.Feed(g)
 	}
+	for _, b := range builds {
+		f := b.own()
+		f.Feed(g)
+	}
+	return g
 }
 
 // appendNew appends to have the findings of add it does not hold: an

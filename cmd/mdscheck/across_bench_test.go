@@ -5,10 +5,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/internal/benchrepo"
 )
 
@@ -50,4 +53,38 @@ func BenchmarkAcrossRepository(b *testing.B) {
 			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/n/1024, "KiB/file")
 		})
 	}
+}
+
+// BenchmarkAcrossStream is the step across resources alone of a validate
+// of the corpus's 2,000-document stream, which holds no finding across
+// resources but 5,648 secret lines: what the run's gate would cost if it
+// were made without a message to clean (docs/performance.md, "Across
+// resources").
+//
+//	MDSCHECK_CORPUS=/tmp/mdscheck-corpus go test ./cmd/mdscheck -run '^$' -bench AcrossStream -count 6
+func BenchmarkAcrossStream(b *testing.B) {
+	results := corpusResults(b, "large/mixed.yaml")
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if got := acrossResources(results, nil, io.Discard); len(got) != len(results) {
+			b.Fatalf("%d results, want %d", len(got), len(results))
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-start).Microseconds())/float64(b.N), "cpu-µs/op")
+}
+
+// corpusResults are the results of checking the corpus's file name, as
+// validate has them before the step across resources.
+func corpusResults(b *testing.B, name string) []fileResult {
+	dir := os.Getenv("MDSCHECK_CORPUS")
+	if dir == "" {
+		b.Skip("MDSCHECK_CORPUS is not set (make bench writes the corpus to .corpus/)")
+	}
+	inputs, failed := collect([]string{filepath.Join(dir, name)}, strings.NewReader(""), "", io.Discard,
+		func(string, bool, bool) bool { return false })
+	if failed || len(inputs) == 0 {
+		b.Fatalf("%s: not read", name)
+	}
+	return checkAll(inputs, check.DefaultOptions, runtime.NumCPU(), defaultMaxFindings, nil)
 }
