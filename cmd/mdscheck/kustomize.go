@@ -377,6 +377,8 @@ type overlayBuild struct {
 	opts       check.Options
 	// said is what Kustomize wrote to stderr while it built.
 	said []byte
+	// shown maps the origin of a resource to its file as shown (origin).
+	shown map[string]string
 }
 
 // validateOverlay builds the overlay in dir and checks the build.
@@ -416,7 +418,17 @@ func (b *overlayBuild) origin(document int) string {
 	if document < 0 || document >= len(b.from) || b.from[document].origin == "" {
 		return b.dir
 	}
-	return shownPath(filepath.Join(b.dir, b.from[document].origin))
+	o := b.from[document].origin
+	// Many resources come from one file: its name is made once.
+	if p, ok := b.shown[o]; ok {
+		return p
+	}
+	if b.shown == nil {
+		b.shown = map[string]string{}
+	}
+	p := shownPath(filepath.Join(b.dir, o))
+	b.shown[o] = p
+	return p
 }
 
 // shownPath is p as the user would name it: relative to where mdscheck
