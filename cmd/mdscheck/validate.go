@@ -74,7 +74,9 @@ func newValidateCmd() *cobra.Command {
 example.io/v1alpha1) in the given files. A directory is searched
 recursively for *.yaml and *.yml (in any case), hidden directories
 skipped; - reads standard input. Documents of other API groups are left
-alone.
+alone, but for the checks across resources: the connection Secrets that
+our resources write and the workloads of all inputs read. Each
+--kustomize build is checked as deployed, with the inputs no build read.
 
 Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 2 usage or I/O failure.`,
