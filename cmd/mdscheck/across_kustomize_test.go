@@ -80,3 +80,26 @@ func TestAcrossBuilds(t *testing.T) {
 		})
 	}
 }
+
+// TestAcrossBuildsHoldNoSecret: two services of a build named like a
+// password that a base's Secret held and the overlay replaced (so the
+// build's stream holds it no more) conflict, and no output names them.
+func TestAcrossBuildsHoldNoSecret(t *testing.T) {
+	const s = "Vq8uXw2SECRETm5"
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "base/kustomization.yaml"), "resources: [kafka.yaml, secret.yaml]\n")
+	write(t, filepath.Join(dir, "base/kafka.yaml"), "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: "+s+"\nspec:\n  plan: business-4\n  project: p\n")
+	write(t, filepath.Join(dir, "base/secret.yaml"), "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: "+s+"\n")
+	write(t, filepath.Join(dir, "prod/kustomization.yaml"), "resources: [../base, search.yaml]\npatches:\n  - path: password.yaml\n")
+	write(t, filepath.Join(dir, "prod/password.yaml"), "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\nstringData:\n  password: another-one-entirely\n")
+	write(t, filepath.Join(dir, "prod/search.yaml"), "apiVersion: example.io/v1alpha1\nkind: OpenSearch\nmetadata:\n  name: "+s+"\nspec:\n  plan: startup-4\n  project: p\n")
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		code, out, errOut := runCLI(t, "", "validate", "--color", "never", "--format", format, "--kustomize", filepath.Join(dir, "prod"))
+		if code != 1 || strings.Count(out, "secret-conflict") < 2 {
+			t.Errorf("%s: exit %d, want 1 with two secret-conflict:\n%s%s", format, code, out, errOut)
+		}
+		if strings.Contains(out+errOut, s) {
+			t.Errorf("%s: the output holds the secret:\n%s", format, out)
+		}
+	}
+}
