@@ -111,9 +111,11 @@ func runSecrets(results []fileResult, builds []*overlayBuild) *secret.Gate {
 	return g
 }
 
-// appendNew appends to have the findings of add it does not hold: an
-// input meets the set of each build, and what it finds with the other
-// inputs, found with each, is reported once.
+// appendNew appends to have the findings of add it does not hold, at
+// the same place with the same rule and message: an input meets the set
+// of each build, and what it finds with the other inputs, found with
+// each, is reported once; so is a finding that a build placed in an
+// input (foldBuildPlaces).
 func appendNew(have, add []check.Diagnostic) []check.Diagnostic {
 	if len(have) == 0 {
 		return add
@@ -133,6 +135,35 @@ func appendNew(have, add []check.Diagnostic) []check.Diagnostic {
 		}
 	}
 	return have
+}
+
+// foldBuildPlaces moves the findings that a build placed in a file that
+// is an input of the run too into that input's result, but for those it
+// holds already, and leaves out the build's copy: shown twice, the file
+// would count its findings twice (validate --previous git:HEAD
+// --kustomize overlays/prod overlays/prod base). A file that changed
+// between the two reads keeps both.
+func foldBuildPlaces(results []fileResult) []fileResult {
+	var inputs map[string]int // by realPath: the index of the input's result
+	for i, r := range results {
+		if r.ofBuild {
+			if inputs == nil {
+				inputs = map[string]int{}
+				for j, in := range results {
+					if in.facts != nil { // an input's (fileResult.facts)
+						inputs[realPath(in.path)] = j
+					}
+				}
+			}
+			if j, ok := inputs[realPath(r.path)]; ok && results[j].file.Text == r.file.Text {
+				in := &results[j].file
+				in.Diagnostics = appendNew(in.Diagnostics, r.file.Diagnostics)
+				check.Sort(in.Diagnostics)
+				results[i].file.Diagnostics = nil
+			}
+		}
+	}
+	return slices.DeleteFunc(results, func(r fileResult) bool { return r.ofBuild && r.file.Diagnostics == nil })
 }
 
 // readByBuilds returns the files that the builds read, by realPath.

@@ -181,7 +181,7 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	results := checkAll(inputs, opts, f.jobs, f.maxFindings, prog)
 	builds, buildFailed := overlays(f.kustomize, opts, stderr)
 	ioFailed = ioFailed || buildFailed
-	results = acrossResources(results, builds, stderr)
+	results = foldBuildPlaces(acrossResources(results, builds, stderr))
 	// The comparison's findings come first, so that the configuration
 	// sets their severities too.
 	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, cfgs.skip, stderr)
