@@ -63,8 +63,8 @@ func TestWorkspaceCompletionAndHover(t *testing.T) {
 // TestWorkspaceCompletionOfVolumeItems: the key of an item of a Secret
 // volume (volumes[].secret.items[].key) completes, over stdio, with the
 // keys the resource writing the volume's Secret writes, as a
-// secretKeyRef's does; a volume of a Secret no resource writes offers
-// none of them.
+// secretKeyRef's does, and hover on it names the resource that writes
+// it; a volume of a Secret no resource writes offers none of them.
 func TestWorkspaceCompletionOfVolumeItems(t *testing.T) {
 	t.Parallel()
 	s, u, src := openWorkloads(t)
@@ -80,6 +80,11 @@ func TestWorkspaceCompletionOfVolumeItems(t *testing.T) {
 		if !slices.Contains(labels, want) {
 			t.Errorf("completion of the item's key lacks %s: %q", want, labels)
 		}
+	}
+	// Hover on the first item's key names what writes it.
+	h, err := s.hover(u, pos(after+1, uint32(len("              - key: KAFKA"))))
+	if err != nil || h == nil || !strings.Contains(hoverText(h), "written by the Kafka `logs` in `services.yaml`") {
+		t.Errorf("hover on the item's key: %v %v", h, err)
 	}
 
 	// The volume of a Secret that nothing of the workspace writes.
