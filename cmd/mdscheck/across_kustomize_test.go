@@ -15,6 +15,7 @@ func TestAcrossBuilds(t *testing.T) {
 	const keyInAPI = tree + "overlays/prod/api.yaml:27:24 secret-key"
 	const keyInWorker = tree + "apps/worker.yaml:21:28 secret-key"
 	cache := []string{tree + "apps/cache.yaml:4:9 secret-conflict", tree + "apps/cache.yaml:13:9 secret-conflict"}
+	shared := []string{tree + "base/kafka.yaml:10:11 secret-conflict", tree + "overlays/shared/search.yaml:9:11 secret-conflict"}
 	for _, c := range []struct {
 		name string
 		args []string
@@ -23,16 +24,20 @@ func TestAcrossBuilds(t *testing.T) {
 		// says are what the text output holds, in this order
 		says []string
 	}{
-		{"two overlays of one base, deployed apart", []string{"--kustomize", tree + "overlays/prod", "--kustomize", tree + "overlays/staging"},
+		// Their Kafkas, staging-events and dev-events, both write
+		// events-conn in no namespace: one set would have them conflict.
+		{"two overlays of one base, deployed apart", []string{"--kustomize", tree + "overlays/staging", "--kustomize", tree + "overlays/dev"},
+			0, nil, nil},
+		{"an overlay that adds a workload", []string{"--kustomize", tree + "overlays/prod", "--kustomize", tree + "overlays/staging"},
 			1, []string{keyInAPI},
-			[]string{filepath.FromSlash(tree+"overlays/prod/api.yaml") + `:27:24: error: the Kafka "events" in ` + filepath.FromSlash(tree+"base/kafka.yaml") +
-				` writes no key "KAFKA_URL" in its Secret "events"`}},
+			[]string{filepath.FromSlash(tree+"overlays/prod/api.yaml") + `:27:24: error: the Kafka "prod-events" in ` + filepath.FromSlash(tree+"base/kafka.yaml") +
+				` writes no key "KAFKA_URL" in its Secret "events-conn"`}},
 		{"two services of one overlay share a Secret", []string{"--kustomize", tree + "overlays/shared"},
-			1, []string{tree + "base/kafka.yaml:4:9 secret-conflict", tree + "overlays/shared/search.yaml:4:9 secret-conflict"},
+			1, shared,
 			[]string{
-				filepath.FromSlash(tree+"base/kafka.yaml") + `:4:9: error: the connection Secret "events" is also written by the OpenSearch "events" in ` +
+				filepath.FromSlash(tree+"base/kafka.yaml") + `:10:11: error: the connection Secret "events-conn" is also written by the OpenSearch "search" in ` +
 					filepath.FromSlash(tree+"overlays/shared/search.yaml"),
-				filepath.FromSlash(tree+"overlays/shared/search.yaml") + `:4:9: error: the connection Secret "events" is also written by the Kafka "events" in ` +
+				filepath.FromSlash(tree+"overlays/shared/search.yaml") + `:9:11: error: the connection Secret "events-conn" is also written by the Kafka "events" in ` +
 					filepath.FromSlash(tree+"base/kafka.yaml"),
 			}},
 		{"the overlay and its base named as inputs too", []string{"--kustomize", tree + "overlays/prod", tree + "overlays/prod", tree + "base"},
@@ -42,16 +47,16 @@ func TestAcrossBuilds(t *testing.T) {
 		// reported once.
 		{"inputs no build read meet each build", []string{"--kustomize", tree + "overlays/prod", "--kustomize", tree + "overlays/staging", tree + "apps"},
 			1, append(append([]string{}, cache...), keyInWorker, keyInAPI),
-			[]string{filepath.FromSlash(tree+"apps/worker.yaml") + `:21:28: error: the Kafka "events" in ` + filepath.FromSlash(tree+"base/kafka.yaml") +
-				` writes no key "KAFKA_PASS" in its Secret "events"`}},
+			[]string{filepath.FromSlash(tree+"apps/worker.yaml") + `:21:28: error: the Kafka "prod-events" in ` + filepath.FromSlash(tree+"base/kafka.yaml") +
+				` writes no key "KAFKA_PASS" in its Secret "events-conn"`}},
 		{"an input in another namespace than the build's", []string{"--kustomize", tree + "overlays/staging", tree + "apps"},
 			1, cache, nil},
 		// Without the build nothing writes the worker's Secret: it may come
 		// from elsewhere.
 		{"the inputs alone", []string{tree + "apps", tree + "overlays/prod"},
 			1, cache, nil},
-		{"the base and overlays as plain files", []string{tree + "base", tree + "overlays/staging", tree + "overlays/shared"},
-			1, []string{tree + "base/kafka.yaml:4:9 secret-conflict", tree + "overlays/shared/search.yaml:4:9 secret-conflict"}, nil},
+		{"the base and an overlay as plain files", []string{tree + "base", tree + "overlays/staging", tree + "overlays/shared"},
+			1, shared, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errs := runCLI(t, "", append([]string{"validate", "--format", "json"}, c.args...)...)
