@@ -381,10 +381,11 @@ type overlayBuild struct {
 	shown map[string]string
 }
 
-// validateOverlay builds the overlay in dir and checks the build.
+// validateOverlay builds the overlay in dir and checks the build, its
+// findings and its facts for the checks across resources.
 //
-// The build's result carries the secrets of the build and of every file
-// the build read (reads), so that the run's gate knows a secret that the
+// The build's result (own) carries the secrets of the build and of every
+// file the build read (reads), so that the run's gate knows a secret that the
 // build overwrote or moved (a base's password that an overlay replaced, a
 // JSON patch's move of one to a name) wherever its text comes out.
 func validateOverlay(dir string, opts check.Options, reads *readLog) (*overlayBuild, error) {
