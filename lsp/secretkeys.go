@@ -36,11 +36,11 @@ func (w *workspace) sources(d *openDoc, namespace, name string) secretSources {
 	return out
 }
 
-// completeSecretKey offers, where the key of a secretKeyRef is written,
-// the keys that the resources of the workspace writing its Secret write
-// (lang.SecretKeyAt reads the cursor's context, also in text that does
-// not parse): the keys they write first, then those a component they
-// leave off would write.
+// completeSecretKey offers, where the key of a secretKeyRef or of a
+// Secret volume's item is written, the keys that the resources of the
+// workspace writing its Secret write (lang.SecretKeyAt reads the cursor's
+// context, also in text that does not parse): the keys they write first,
+// then those a component they leave off would write.
 func (s *server) completeSecretKey(d *openDoc, src string, pos text.Position, enc text.Encoding) []lang.CompletionItem {
 	k, ok := lang.SecretKeyAt(src, pos, enc)
 	if !ok || k.Secret == "" {

@@ -17,12 +17,7 @@ import (
 // document does not parse.
 func TestWorkspaceCompletionAndHover(t *testing.T) {
 	t.Parallel()
-	dir := workspaceRepo(t, nil)
-	s := startIn(t, dir)
-	s.indexed(indexedFiles)
-	src := workspaceFiles["workloads.yaml"]
-	u := uri.File(filepath.Join(dir, "workloads.yaml"))
-	s.open(u, src)
+	s, u, src := openWorkloads(t)
 
 	for _, c := range []struct {
 		what string
@@ -54,20 +49,7 @@ func TestWorkspaceCompletionAndHover(t *testing.T) {
 	typed := "            - name: NEW\n              valueFrom:\n                secretKeyRef:\n                  name: events-conn\n                  key: EV_\n            - name: [\n"
 	s.edit(u, replace(after, 0, after, 0, typed))
 	at := pos(after+4, uint32(len("                  key: EV_")))
-	items := completionItems(t, s, u, at)
-	var labels []string
-	for _, it := range items {
-		labels = append(labels, it.Label)
-		if it.Label == "EV_HOST" {
-			te, ok := it.TextEdit.(*protocol.TextEdit)
-			if !ok || te.Range != rng(at.Line, at.Character-3, at.Line, at.Character) || te.NewText != "EV_HOST" {
-				t.Errorf("EV_HOST replaces %+v", it.TextEdit)
-			}
-			if d, _ := it.Detail.Get(); d != "Kafka events (services.yaml)" {
-				t.Errorf("EV_HOST's detail %q", d)
-			}
-		}
-	}
+	labels := keyCompletion(t, s, u, at, "EV_", "EV_HOST", "Kafka events (services.yaml)")
 	for _, want := range []string{"EV_HOST", "EV_PORT", "EV_USERNAME", "EV_PASSWORD", "EV_REST_HOST"} {
 		if !slices.Contains(labels, want) {
 			t.Errorf("completion of the key lacks %s: %q", want, labels)
@@ -76,6 +58,81 @@ func TestWorkspaceCompletionAndHover(t *testing.T) {
 	if slices.Contains(labels, "KAFKA_HOST") || slices.Index(labels, "EV_REST_HOST") < slices.Index(labels, "EV_CA_CERT") {
 		t.Errorf("completion of the key: %q; want the keys of the Kafka events, those it writes first", labels)
 	}
+}
+
+// TestWorkspaceCompletionOfVolumeItems: the key of an item of a Secret
+// volume (volumes[].secret.items[].key) completes, over stdio, with the
+// keys the resource writing the volume's Secret writes, as a
+// secretKeyRef's does, and hover on it names the resource that writes
+// it; a volume of a Secret no resource writes offers none of them.
+func TestWorkspaceCompletionOfVolumeItems(t *testing.T) {
+	t.Parallel()
+	s, u, src := openWorkloads(t)
+
+	// Items typed under the volume's secretName, the second one's key
+	// half written.
+	after := lineOf(t, src, "secretName: logs", 1).Line + 1
+	typed := "            items:\n              - key: KAFKA_CA_CERT\n                path: ca.pem\n              - path: key.pem\n                key: KAFKA_AC\n"
+	s.edit(u, replace(after, 0, after, 0, typed))
+	at := pos(after+4, uint32(len("                key: KAFKA_AC")))
+	labels := keyCompletion(t, s, u, at, "KAFKA_AC", "KAFKA_ACCESS_KEY", "Kafka logs (services.yaml)")
+	for _, want := range []string{"KAFKA_ACCESS_KEY", "KAFKA_ACCESS_CERT", "KAFKA_CA_CERT", "KAFKA_HOST"} {
+		if !slices.Contains(labels, want) {
+			t.Errorf("completion of the item's key lacks %s: %q", want, labels)
+		}
+	}
+	// Hover on the first item's key names what writes it.
+	h, err := s.hover(u, pos(after+1, uint32(len("              - key: KAFKA"))))
+	if err != nil || h == nil || !strings.Contains(hoverText(h), "written by the Kafka `logs` in `services.yaml`") {
+		t.Errorf("hover on the item's key: %v %v", h, err)
+	}
+
+	// The volume of a Secret that nothing of the workspace writes.
+	secretName := lineOf(t, src, "secretName: logs", 1)
+	s.edit(u, replace(secretName.Line, secretName.Character, secretName.Line, secretName.Character+len32("secretName: logs"), "secretName: made-by-hand"))
+	for _, it := range completionItems(t, s, u, at) {
+		if strings.HasPrefix(it.Label, "KAFKA_") {
+			t.Errorf("a volume of a Secret no one writes completes with %s", it.Label)
+		}
+	}
+}
+
+// len32 is the length of s as a position counts it, in a line of ASCII.
+func len32(s string) uint32 { return uint32(len(s)) }
+
+// openWorkloads starts a server on the workspace repository, waits for
+// its index and opens workloads.yaml: the session, the file and its text.
+func openWorkloads(t *testing.T) (*session, uri.URI, string) {
+	t.Helper()
+	dir := workspaceRepo(t, nil)
+	s := startIn(t, dir)
+	s.indexed(indexedFiles)
+	src := workspaceFiles["workloads.yaml"]
+	u := uri.File(filepath.Join(dir, "workloads.yaml"))
+	s.open(u, src)
+	return s, u, src
+}
+
+// keyCompletion returns the labels of the completion at at, where typed
+// is written before the cursor, and checks that the item label replaces
+// typed and has detail: the resource and file that write the key.
+func keyCompletion(t *testing.T, s *session, u uri.URI, at protocol.Position, typed, label, detail string) []string {
+	t.Helper()
+	var labels []string
+	for _, it := range completionItems(t, s, u, at) {
+		labels = append(labels, it.Label)
+		if it.Label != label {
+			continue
+		}
+		te, ok := it.TextEdit.(*protocol.TextEdit)
+		if !ok || te.Range != rng(at.Line, at.Character-len32(typed), at.Line, at.Character) || te.NewText != label {
+			t.Errorf("%s replaces %+v", label, it.TextEdit)
+		}
+		if d, _ := it.Detail.Get(); d != detail {
+			t.Errorf("%s's detail %q, want %q", label, d, detail)
+		}
+	}
+	return labels
 }
 
 // TestWorkspaceGate: a name of a file no one opened that is also a

@@ -11,109 +11,24 @@ import (
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/benchrepo"
 	"github.com/mdscheck/mdscheck/internal/kustomize"
 )
 
-// The workspace of the benchmarks: 1,000 files, each with 10 resources
-// of ours and 10 workloads that read the connection Secrets of resources
-// of other files (docs/performance.md, "The workspace index").
-const (
-	benchFiles     = 1000
-	benchResources = 10 // per file
-	benchWorkloads = 10 // per file
-)
-
-// kinds are the kinds the generator writes, with a plan of each.
-var benchKinds = []struct{ kind, plan, prefix string }{
-	{"Kafka", "business-4", "KAFKA_"},
-	{"OpenSearch", "startup-4", "OPENSEARCH_"},
-	{"Grafana", "startup-1", "GRAFANA_"},
-}
-
-// genResource writes resource r of file f: one of the three kinds, in
-// one of 20 namespaces, some with a connection Secret of another name
-// and prefix, some disabled, some with a component on, some that take
-// their token from a v1 Secret, a few with a password.
-func genResource(b *strings.Builder, f, r int) {
-	k := benchKinds[(f+r)%len(benchKinds)]
-	fmt.Fprintf(b, "apiVersion: example.io/v1alpha1\nkind: %s\nmetadata:\n  name: %s-%d-%d\n  namespace: ns-%d\n  labels:\n    team: t%d\nspec:\n  project: project-%d\n  plan: %s\n  cloudName: google-europe-west1\n",
-		k.kind, strings.ToLower(k.kind), f, r, f%20, r, f%7, k.plan)
-	switch r % 5 {
-	case 1:
-		fmt.Fprintf(b, "  connInfoSecretTarget:\n    name: conn-%d-%d\n    prefix: P%d_\n", f, r, r)
-	case 2:
-		b.WriteString("  connInfoSecretTargetDisabled: true\n")
-	case 3:
-		fmt.Fprintf(b, "  authSecretRef:\n    name: token-%d\n    key: token\n", f)
-	}
-	switch {
-	case k.kind == "Kafka" && r%2 == 0:
-		b.WriteString("  userConfig:\n    kafka_rest: true\n    kafka:\n      auto_create_topics_enable: false\n")
-	case k.kind == "Grafana" && r%4 == 0:
-		fmt.Fprintf(b, "  userConfig:\n    smtp_server:\n      host: smtp.example.com\n      port: 587\n      from_address: a@example.com\n      password: pw-%d-%d-%d\n", f, r, f*r)
-	}
-}
-
-// genWorkload writes workload w of file f: a Deployment or a CronJob that
-// reads keys, all keys and a volume of the Secrets of resources of the
-// files before it; one in ten reads a key its resource does not write.
-func genWorkload(b *strings.Builder, f, w int) {
-	src := (f + benchFiles - 1 - w%3) % benchFiles // a file before this one
-	r := w % benchResources
-	k := benchKinds[(src+r)%len(benchKinds)]
-	name := fmt.Sprintf("%s-%d-%d", strings.ToLower(k.kind), src, r)
-	prefix := k.prefix
-	if r%5 == 1 {
-		name, prefix = fmt.Sprintf("conn-%d-%d", src, r), fmt.Sprintf("P%d_", r)
-	}
-	key := prefix + "HOST"
-	if w%10 == 9 {
-		key = prefix + "NOPE"
-	}
-	pod := "spec:\n  template:\n    spec:\n"
-	indent := "      "
-	kind := "Deployment"
-	if w%4 == 3 {
-		kind, pod, indent = "CronJob", "spec:\n  schedule: \"@daily\"\n  jobTemplate:\n    spec:\n      template:\n        spec:\n", "          "
-	}
-	fmt.Fprintf(b, "apiVersion: apps/v1\nkind: %s\nmetadata:\n  name: app-%d-%d\n  namespace: ns-%d\n%s", kind, f, w, src%20, pod)
-	fmt.Fprintf(b, "%scontainers:\n%s  - name: app\n%s    image: registry.example.com/app:1.%d\n%s    env:\n", indent, indent, indent, w, indent)
-	for _, kk := range []string{key, prefix + "PORT"} {
-		fmt.Fprintf(b, "%s      - name: V_%s\n%s        valueFrom:\n%s          secretKeyRef:\n%s            name: %s\n%s            key: %s\n",
-			indent, kk, indent, indent, indent, name, indent, kk)
-	}
-	fmt.Fprintf(b, "%s    envFrom:\n%s      - secretRef:\n%s          name: %s\n", indent, indent, indent, name)
-	fmt.Fprintf(b, "%svolumes:\n%s  - name: certs\n%s    secret:\n%s      secretName: %s\n", indent, indent, indent, indent, name)
-}
+// benchRepo is the workspace of the benchmarks: 1,000 files, each with
+// 10 resources of ours and 10 workloads that read the connection Secrets
+// of resources of other files (docs/performance.md, "The workspace
+// index").
+var benchRepo = benchrepo.Repo{Files: 1000}
 
 // genFile is the text of file f of the workspace.
-func genFile(f int) string {
-	var b strings.Builder
-	for r := range benchResources {
-		if b.Len() > 0 {
-			b.WriteString("---\n")
-		}
-		genResource(&b, f, r)
-	}
-	fmt.Fprintf(&b, "---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: token-%d\n  namespace: ns-%d\nstringData:\n  token: tok-%d-abcdef\n", f, f%20, f)
-	for w := range benchWorkloads {
-		b.WriteString("---\n")
-		genWorkload(&b, f, w)
-	}
-	return b.String()
-}
+func genFile(f int) string { return benchRepo.File(f) }
 
 // genWorkspace writes the workspace to dir.
 func genWorkspace(tb testing.TB, dir string) {
 	tb.Helper()
-	for f := range benchFiles {
-		p := filepath.Join(dir, fmt.Sprintf("team-%d", f%10), fmt.Sprintf("app-%d.yaml", f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(genFile(f)), 0o644); err != nil {
-			tb.Fatal(err)
-		}
+	if err := benchRepo.Write(dir); err != nil {
+		tb.Fatal(err)
 	}
 }
 
@@ -140,8 +55,8 @@ func TestGeneratedWorkspace(t *testing.T) {
 	s := benchServer(dir)
 	s.indexNow()
 	w := s.ws
-	if len(w.files) != benchFiles {
-		t.Fatalf("%d files indexed, want %d", len(w.files), benchFiles)
+	if len(w.files) != benchRepo.Files {
+		t.Fatalf("%d files indexed, want %d", len(w.files), benchRepo.Files)
 	}
 	writers, reads, rules := 0, 0, map[string]int{}
 	for _, key := range w.set.Files() {
@@ -152,8 +67,8 @@ func TestGeneratedWorkspace(t *testing.T) {
 			rules[d.Rule]++
 		}
 	}
-	if writers != benchFiles*benchResources || reads < benchFiles*benchWorkloads {
-		t.Errorf("%d resources and %d reads in the set, want %d and at least %d", writers, reads, benchFiles*benchResources, benchFiles*benchWorkloads)
+	if writers != benchRepo.Files*benchrepo.Resources || reads < benchRepo.Files*benchrepo.Workloads {
+		t.Errorf("%d resources and %d reads in the set, want %d and at least %d", writers, reads, benchRepo.Files*benchrepo.Resources, benchRepo.Files*benchrepo.Workloads)
 	}
 	if rules["secret-key"] == 0 || rules["secret-conflict"] != 0 {
 		t.Errorf("findings by rule: %v; want secret-key findings and no conflict", rules)
@@ -183,7 +98,7 @@ func BenchmarkWorkspaceIndex(b *testing.B) {
 		runtime.GC()
 		var after runtime.MemStats
 		runtime.ReadMemStats(&after)
-		if len(s.ws.files) != benchFiles {
+		if len(s.ws.files) != benchRepo.Files {
 			b.Fatalf("%d files indexed", len(s.ws.files))
 		}
 		heap = after.HeapInuse - min(before.HeapInuse, after.HeapInuse)

@@ -17,6 +17,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -283,18 +284,20 @@ type source struct {
 	inline map[kustomize.Inline]*inlinePatch
 }
 
-// overlays checks the builds of the overlays in dirs. A build that fails
-// is reported and flagged.
-func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult, bool) {
-	var out []fileResult
+// overlays builds and checks the overlays in dirs; their findings are
+// placed in the files they come from once the findings that cross the
+// run's resources are known (overlayBuild.results). A build that fails is
+// reported and flagged.
+func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]*overlayBuild, bool) {
+	var out []*overlayBuild
 	failed := false
 	for _, dir := range dirs {
 		reads := &readLog{}
-		var res []fileResult
+		var b *overlayBuild
 		var err error
 		// Kustomize writes warnings and logs of its own to the process's
 		// stderr, and they may quote what it read: they pass the gate too.
-		said := quiet(func() { res, err = validateOverlay(dir, opts, reads) })
+		said := quiet(func() { b, err = validateOverlay(dir, opts, reads) })
 		if err != nil {
 			g := failedBuildGate(dir, reads, opts)
 			kustomizeSaid(stderr, said, g)
@@ -302,15 +305,8 @@ func overlays(dirs []string, opts check.Options, stderr io.Writer) ([]fileResult
 			failed = true
 			continue
 		}
-		if len(said) > 0 {
-			// The build's results carry the secrets of every file it read.
-			g := &secret.Gate{}
-			for _, r := range res {
-				r.file.Feed(g)
-			}
-			kustomizeSaid(stderr, said, g)
-		}
-		out = append(out, res...)
+		b.said = said
+		out = append(out, b)
 	}
 	return out, failed
 }
@@ -372,46 +368,132 @@ func failedBuildGate(dir string, reads *readLog, opts check.Options) *secret.Gat
 // is cleaned of.
 const maxOverlayFiles = 1000
 
-// validateOverlay builds the overlay in dir, checks the build and places
-// every finding in the file it comes from: at the member in that file
-// when the file holds it (the last patch that sets it, else the resource's
-// own file), else at the resource, with the file named in the message.
+// overlayBuild is the build of one overlay, checked: the findings and
+// the facts of its stream, and where each of its resources comes from.
+type overlayBuild struct {
+	dir    string // as given
+	stream string
+	from   []built // of each document of the stream
+	file   report.File
+	facts  *cross.Facts
+	// texts and raw are the secrets of every file the build read
+	// (readLog.secrets).
+	texts, raw []string
+	reads      *readLog
+	opts       check.Options
+	// said is what Kustomize wrote to stderr while it built.
+	said []byte
+	// shown maps the origin of a resource to its file as shown (origin).
+	shown map[string]string
+}
+
+// validateOverlay builds the overlay in dir and checks the build, its
+// findings and its facts for the checks across resources.
 //
-// The build's result carries the secrets of the build and of every file
-// the build read (reads), so that the run's gate knows a secret that the
+// The build's result (own) carries the secrets of the build and of every
+// file the build read (reads), so that the run's gate knows a secret that the
 // build overwrote or moved (a base's password that an overlay replaced, a
 // JSON patch's move of one to a name) wherever its text comes out.
-func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResult, error) {
+func validateOverlay(dir string, opts check.Options, reads *readLog) (*overlayBuild, error) {
 	stream, from, err := buildLogged(dir, reads)
 	if err != nil {
 		return nil, err
 	}
-	f := report.Validate(stream, opts)
+	s := report.NewStream(stream, report.Options{Check: opts})
+	c := report.Checker{Facts: true}
+	for i := range s.Len() {
+		s.Check(&c, i)
+	}
+	b := &overlayBuild{dir: dir, stream: stream, from: from, file: s.File(), facts: s.Facts(), reads: reads, opts: opts}
+	b.texts, b.raw = reads.secrets(opts)
+	return b, nil
+}
+
+// own is the build itself as a file: its stream, and the secrets of the
+// build and of what it was built from.
+func (b *overlayBuild) own() report.File {
+	f := b.file
+	return report.File{Text: f.Text, Documents: f.Documents, Secrets: f.Secrets,
+		SecretTexts: slices.Concat(f.SecretTexts, b.texts), SecretRaw: slices.Concat(f.SecretRaw, b.raw)}
+}
+
+// origin returns the file that the resource of the build's document
+// comes from, as shown (relative to where mdscheck runs, like a finding
+// placed in it), or the overlay's folder when kustomize names none (a
+// generator's).
+func (b *overlayBuild) origin(document int) string {
+	if document < 0 || document >= len(b.from) || b.from[document].origin == "" {
+		return b.dir
+	}
+	o := b.from[document].origin
+	// Many resources come from one file: its name is made once.
+	if p, ok := b.shown[o]; ok {
+		return p
+	}
+	if b.shown == nil {
+		b.shown = map[string]string{}
+	}
+	p := shownPath(filepath.Join(b.dir, o))
+	b.shown[o] = p
+	return p
+}
+
+// shownPath is p as the user would name it: relative to where mdscheck
+// runs when p is absolute.
+func shownPath(p string) string {
+	if !filepath.IsAbs(p) {
+		return p
+	}
+	wd, _ := os.Getwd()
+	if rel, err := filepath.Rel(wd, p); err == nil {
+		return rel
+	}
+	return p
+}
+
+// results places every finding of the build, its own and cross (what
+// crosses the run's resources at them), in the file it comes from: at
+// the member in that file when the file holds it (the last patch that
+// sets it, else the resource's own file), else at the resource, with the
+// file named in the message. Those that no file holds stay with the
+// build itself, its last result. What Kustomize said while it built is
+// written to stderr through the gate of these results.
+func (b *overlayBuild) results(cross []check.Diagnostic, stderr io.Writer) []fileResult {
+	out := b.place(slices.Concat(b.file.Diagnostics, cross))
+	if len(b.said) > 0 {
+		// The build's results carry the secrets of every file it read.
+		g := &secret.Gate{}
+		for _, r := range out {
+			r.file.Feed(g)
+		}
+		kustomizeSaid(stderr, b.said, g)
+	}
+	return out
+}
+
+// place is results without stderr: the files of the build that hold
+// some of ds, then the build itself.
+func (b *overlayBuild) place(ds []check.Diagnostic) []fileResult {
+	dir, f, from, stream, opts := b.dir, b.file, b.from, b.stream, b.opts
 	files := map[string]*source{}
 	var order []string
-	wd, _ := os.Getwd()
 	open := func(p string) *source {
 		if s, ok := files[p]; ok {
 			return s
 		}
-		// Shown as the user would name it: relative to where mdscheck runs.
-		show := p
-		if rel, err := filepath.Rel(wd, p); err == nil && filepath.IsAbs(p) {
-			show = rel
-		}
 		files[p] = nil
-		b, err := reading.ReadFile(p)
+		text, err := reading.ReadFile(p)
 		if err != nil {
 			return nil
 		}
-		s := &source{path: show, src: string(b)}
+		s := &source{path: shownPath(p), src: string(text)}
 		s.docs = document.ParseStream(s.src, document.DefaultLimits).Docs
 		files[p] = s
 		order = append(order, p)
 		return s
 	}
 	var unplaced []check.Diagnostic
-	for _, d := range f.Diagnostics {
+	for _, d := range ds {
 		if d.Document < 0 || d.Document >= len(from) || d.Document >= len(f.Documents) {
 			unplaced = append(unplaced, d)
 			continue
@@ -468,13 +550,11 @@ func validateOverlay(dir string, opts check.Options, reads *readLog) ([]fileResu
 			file: report.File{Text: s.src, Documents: own.Documents, Diagnostics: s.diag, Secrets: own.Secrets,
 				SecretTexts: own.SecretTexts, SecretRaw: own.SecretRaw}})
 	}
-	// The build itself, counted in the summary, with what no file holds,
-	// and the secrets of the build and of what it was built from.
-	texts, raw := reads.secrets(opts)
-	out = append(out, fileResult{path: dir,
-		file: report.File{Text: f.Text, Documents: f.Documents, Diagnostics: append([]check.Diagnostic{}, unplaced...), Secrets: f.Secrets,
-			SecretTexts: slices.Concat(f.SecretTexts, texts), SecretRaw: slices.Concat(f.SecretRaw, raw)}})
-	return out, nil
+	// The build itself, counted in the summary, with what no file holds.
+	self := b.own()
+	self.Diagnostics = append([]check.Diagnostic{}, unplaced...)
+	check.Sort(self.Diagnostics)
+	return append(out, fileResult{path: dir, file: self})
 }
 
 // secrets returns what s holds of the build's secrets, beyond what its

@@ -39,6 +39,9 @@ type readLog struct {
 	// then on nothing is logged, and the gate knows the secrets of the
 	// files logged before and of the build's own resources only.
 	full bool
+	// seen holds every path read, the log full or not: the files whose
+	// resources are the build's (acrossResources).
+	seen map[string]bool
 }
 
 // maxReadLog bounds the bytes a readLog keeps, so that the copies of a
@@ -55,6 +58,7 @@ func (l *readLog) record(path string, b []byte) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.sawLocked(path)
 	if _, ok := l.files[path]; ok || l.full {
 		return
 	}
@@ -69,6 +73,39 @@ func (l *readLog) record(path string, b []byte) {
 	l.files[path] = string(b)
 	l.order = append(l.order, path)
 	l.size += len(b)
+}
+
+// saw notes that the build read the file at path, whether it is logged
+// or not. A nil log notes nothing.
+func (l *readLog) saw(path string) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sawLocked(path)
+}
+
+// sawLocked is saw with l.mu held.
+func (l *readLog) sawLocked(path string) {
+	if l.seen == nil {
+		l.seen = map[string]bool{}
+	}
+	l.seen[path] = true
+}
+
+// read returns the paths of every file the build read, in no order.
+func (l *readLog) read() []string {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]string, 0, len(l.seen))
+	for p := range l.seen {
+		out = append(out, p)
+	}
+	return out
 }
 
 // has reports whether the file at path is logged (or the log is full),

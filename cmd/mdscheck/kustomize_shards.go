@@ -374,6 +374,7 @@ func (fs shardFS) ReadFile(path string) ([]byte, error) {
 	if !ok {
 		return fs.tracingFS.ReadFile(path)
 	}
+	fs.log().saw(filepath.Clean(path))
 	if l := fs.log(); l != nil && !l.has(filepath.Clean(path)) {
 		l.record(filepath.Clean(path), []byte(strings.Join(f.values, "\n---\n")))
 	}

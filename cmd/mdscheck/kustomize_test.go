@@ -293,3 +293,45 @@ func TestKustomizeWarnsOnce(t *testing.T) {
 		t.Errorf("the deprecation is said %d times, want once:\n%s", n, errs)
 	}
 }
+
+// TestKustomizeWithItsFiles: an overlay built and named as input too,
+// with its base (as --previous asks), shows each of its files once and
+// each finding once, counted once.
+func TestKustomizeWithItsFiles(t *testing.T) {
+	code, out, errs := runCLI(t, "", "validate", "--format", "json", "--kustomize", "testdata/kustomize/overlays/prod",
+		"testdata/kustomize/overlays/prod", "testdata/kustomize/base")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, out, errs)
+	}
+	want := []string{
+		"testdata/kustomize/overlays/prod/plan.yaml:8:25 enum",
+		"testdata/kustomize/overlays/prod/retention.yaml:3:10 type",
+	}
+	if got := jsonFindings(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var res struct {
+		Files []struct {
+			Path string `json:"path"`
+		} `json:"files"`
+		Summary struct{ Errors int } `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range res.Files {
+		if seen[f.Path] {
+			t.Errorf("%s is shown twice", f.Path)
+		}
+		seen[f.Path] = true
+	}
+	if res.Summary.Errors != len(want) {
+		t.Errorf("the summary counts %d errors, want %d", res.Summary.Errors, len(want))
+	}
+	_, text, _ := runCLI(t, "", "validate", "--color", "never", "--kustomize", "testdata/kustomize/overlays/prod",
+		"testdata/kustomize/overlays/prod", "testdata/kustomize/base")
+	if n := strings.Count(text, "[enum]"); n != 1 || !strings.Contains(text, "2 errors,") {
+		t.Errorf("text: %d enum findings, want 1 of 2 errors:\n%s", n, text)
+	}
+}

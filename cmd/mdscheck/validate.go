@@ -74,7 +74,9 @@ func newValidateCmd() *cobra.Command {
 example.io/v1alpha1) in the given files. A directory is searched
 recursively for *.yaml and *.yml (in any case), hidden directories
 skipped; - reads standard input. Documents of other API groups are left
-alone.
+alone, but for the checks across resources: the connection Secrets that
+our resources write and the workloads of all inputs read. Each
+--kustomize build is checked as deployed, with the inputs no build read.
 
 Exit status: 0 no errors, 1 errors found (or warnings with --strict),
 2 usage or I/O failure.`,
@@ -177,8 +179,9 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 		prog = &progress{w: stderr}
 	}
 	results := checkAll(inputs, opts, f.jobs, f.maxFindings, prog)
-	built, buildFailed := overlays(f.kustomize, opts, stderr)
-	results, ioFailed = append(results, built...), ioFailed || buildFailed
+	builds, buildFailed := overlays(f.kustomize, opts, stderr)
+	ioFailed = ioFailed || buildFailed
+	results = foldBuildPlaces(acrossResources(results, builds, stderr))
 	// The comparison's findings come first, so that the configuration
 	// sets their severities too.
 	compared, err := f.prev.apply(paths, inputs, results, opts, f.jobs, cfgs.skip, stderr)
@@ -193,7 +196,6 @@ func (f *validateFlags) run(cmd *cobra.Command, paths []string) error {
 	default:
 		results = compared
 	}
-	acrossResources(results, stderr)
 	cfgs.apply(results, unknownFlag(cmd, f.unknown.value))
 	for i := range results {
 		results[i].file.Cap(f.maxFindings) // a build's, a previous file's

@@ -7,9 +7,9 @@ import (
 )
 
 // conflicts finds what overwrites the connection Secret of w, a resource
-// of file: another resource of the set that writes the same Secret, a v1
+// whose findings are shown in here (where): another resource of the set that writes the same Secret, a v1
 // Secret of the set of that name, or the resource's own token Secret.
-func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
+func (s *Set) conflicts(here string, w *Writer) []check.Diagnostic {
 	if w.Disabled {
 		return nil
 	}
@@ -28,7 +28,7 @@ func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
 	if len(others) > 0 {
 		o := others[0]
 		msg := "the connection Secret " + name + " is also written by the " + o.Fact.Kind + " " +
-			strconv.Quote(o.Fact.Name) + " " + where(file, o.File)
+			strconv.Quote(o.Fact.Name) + " " + where(here, o.File)
 		if len(others) > 1 {
 			msg += " (and " + strconv.Itoa(len(others)-1) + " more)"
 		}
@@ -37,7 +37,7 @@ func (s *Set) conflicts(file string, w *Writer) []check.Diagnostic {
 	}
 	if ms := s.secrets[k]; len(ms) > 0 {
 		out = append(out, finding(w.At, check.Error, "secret-conflict",
-			"the connection Secret "+name+" has the name of a Secret of this set "+where(file, ms[0].File)+
+			"the connection Secret "+name+" has the name of a Secret of this set "+where(here, ms[0].File)+
 				": the service overwrites it; give the connection Secret another name with spec.connInfoSecretTarget.name"))
 	}
 	if w.Auth == w.Secret {

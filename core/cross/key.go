@@ -10,12 +10,13 @@ import (
 	"github.com/mdscheck/mdscheck/core/spelling"
 )
 
-// key finds a read of file that no resource answers: a key that the
+// key finds a read, whose findings are shown in here (where), that no
+// resource answers: a key that the
 // resource writing the Secret does not write, or any read of the Secret of
 // a resource that writes none. A Secret that no resource of the set
 // writes may come from elsewhere, and one that a v1 Secret of the set
 // also writes has keys this check cannot know: neither is a finding.
-func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
+func (s *Set) key(here string, r *Read) (check.Diagnostic, bool) {
 	k := ref{r.Namespace, r.Secret}
 	ws := s.writers[k]
 	if len(ws) == 0 || len(s.secrets[k]) > 0 {
@@ -39,7 +40,7 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 			what = "reads the key " + strconv.Quote(r.Key) + " of the Secret " + strconv.Quote(r.Secret)
 		}
 		return finding(r.At, sev, "secret-key", "the "+r.Workload+" "+what+", which the "+d.Fact.Kind+" "+
-			strconv.Quote(d.Fact.Name)+" "+where(file, d.File)+" does not write: it sets connInfoSecretTargetDisabled: true"), true
+			strconv.Quote(d.Fact.Name)+" "+where(here, d.File)+" does not write: it sets connInfoSecretTargetDisabled: true"), true
 	}
 	if r.Key == "" {
 		return check.Diagnostic{}, false
@@ -52,10 +53,10 @@ func (s *Set) key(file string, r *Read) (check.Diagnostic, bool) {
 		}
 	}
 	wf := w.Fact
-	msg := "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.File) + " writes no key " +
+	msg := "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(here, w.File) + " writes no key " +
 		strconv.Quote(r.Key) + " in its Secret " + strconv.Quote(r.Secret)
 	if comp, ok := wf.Unwritten[r.Key]; ok {
-		msg = "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(file, w.File) + " writes the key " +
+		msg = "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(here, w.File) + " writes the key " +
 			strconv.Quote(r.Key) + " only when spec.userConfig." + comp + " is true"
 	} else {
 		if len(wf.Keys) > 0 {

@@ -10,7 +10,7 @@ import (
 // prefixes finds the envFrom entries of one container that take two
 // connection Secrets whose keys, as environment variables, collide: one
 // of them silently wins.
-func (s *Set) prefixes(file string, es []EnvFrom) []check.Diagnostic {
+func (s *Set) prefixes(es []EnvFrom) []check.Diagnostic {
 	var out []check.Diagnostic
 	for j := range es {
 		b := &es[j]

@@ -110,26 +110,37 @@ func (s *Set) Templated() int {
 
 // Findings returns what crosses the set at file, in the order of the
 // file's text.
-func (s *Set) Findings(file string) []check.Diagnostic {
+func (s *Set) Findings(file string) []check.Diagnostic { return s.findings(file, file) }
+
+// FindingsPlaced is Findings for a front end that shows them elsewhere
+// than in file: a Kustomize build's, each placed in the base or the
+// patch that holds its member. A message names every other resource with
+// its file, one of file too, never as "this file": the finding may be
+// shown in another one.
+func (s *Set) FindingsPlaced(file string) []check.Diagnostic { return s.findings(file, "") }
+
+// findings is Findings; a message names a resource of here as "in this
+// file".
+func (s *Set) findings(file, here string) []check.Diagnostic {
 	f := s.files[file]
 	if f == nil {
 		return nil
 	}
 	var out []check.Diagnostic
 	for i := range f.Writers {
-		out = append(out, s.conflicts(file, &f.Writers[i])...)
+		out = append(out, s.conflicts(here, &f.Writers[i])...)
 	}
 	for i := range f.Reads {
-		if d, ok := s.key(file, &f.Reads[i]); ok {
+		if d, ok := s.key(here, &f.Reads[i]); ok {
 			out = append(out, d)
 		}
 	}
 	for i := range f.EnvFroms {
-		if d, ok := s.key(file, &f.EnvFroms[i].Read); ok {
+		if d, ok := s.key(here, &f.EnvFroms[i].Read); ok {
 			out = append(out, d)
 		}
 	}
-	out = append(out, s.prefixes(file, f.EnvFroms)...)
+	out = append(out, s.prefixes(f.EnvFroms)...)
 	check.Sort(out)
 	return out
 }
@@ -153,9 +164,9 @@ func finding(p Place, sev check.Severity, rule, msg string) check.Diagnostic {
 		Path: p.Path, Pointer: p.Pointer, Message: msg}
 }
 
-// where names a file for a message about a fact of another one.
-func where(file, other string) string {
-	if file == other {
+// where names other, the file of a fact, for a message shown in here.
+func where(here, other string) string {
+	if here == other {
 		return "in this file"
 	}
 	return "in " + other

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/text"
@@ -24,6 +25,24 @@ spec:
                 secretKeyRef:
 `
 
+// pod is the head of a Pod with one Secret volume, up to the members of
+// its secret; the cases add them.
+const pod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: api
+  namespace: prod
+spec:
+  containers:
+    - name: api
+      volumeMounts:
+        - name: certs
+          mountPath: /certs
+  volumes:
+    - name: certs
+      secret:
+`
+
 func TestSecretKeyAt(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
@@ -45,6 +64,17 @@ func TestSecretKeyAt(t *testing.T) {
 		{"the name, not the key", deployment + "                  name: lo|\n", SecretKey{}, false, ""},
 		{"a document without a namespace", "kind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n    - env:\n        - valueFrom:\n            secretKeyRef: \n              name: s\n              key: |\n",
 			SecretKey{Secret: "s"}, true, ""},
+		{"a volume's item, secretName above", pod + "          secretName: certs\n          items:\n            - path: ca.pem\n              key: KAFKA_C|\n",
+			SecretKey{Secret: "certs", Namespace: "prod", Typed: "KAFKA_C"}, true, "KAFKA_C"},
+		{"a volume's second item, secretName below", pod + "          items:\n            - key: KAFKA_CA_CERT\n              path: ca.pem\n            - key: |\n              path: key.pem\n          secretName: certs\n          optional: true\n",
+			SecretKey{Secret: "certs", Namespace: "prod"}, true, ""},
+		{"a volume's items not indented", pod + "          secretName: certs\n          items:\n          - key: |\n",
+			SecretKey{Secret: "certs", Namespace: "prod"}, true, ""},
+		{"the secretName of another volume is not this one's", pod + "          items:\n            - key: |\n    - name: other\n      secret:\n        secretName: other\n",
+			SecretKey{Namespace: "prod"}, true, ""},
+		{"a projected volume's items name their Secret otherwise", pod[:strings.LastIndex(pod, "secret:")] + "projected:\n          sources:\n            - secret:\n                name: certs\n                items:\n                  - key: |\n",
+			SecretKey{}, false, ""},
+		{"a volume item's path, not its key", pod + "          secretName: certs\n          items:\n            - path: |\n", SecretKey{}, false, ""},
 	} {
 		src, pos := at(c.text)
 		got, ok := SecretKeyAt(src, pos, text.UTF16)
