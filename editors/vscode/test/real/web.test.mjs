@@ -61,12 +61,13 @@ const types = { ".js": "text/javascript", ".json": "application/json", ".wasm": 
 /** serve answers GET for the files under root on a free port of 127.0.0.1. */
 async function serve(root) {
   const server = createServer((req, res) => {
-    const path = normalize(join(root, decodeURIComponent(new URL(req.url, "http://localhost").pathname)));
+    let path = "";
     let found = false;
     try {
+      path = normalize(join(root, decodeURIComponent(new URL(req.url, "http://localhost").pathname)));
       found = path.startsWith(root + sep) && statSync(path).isFile();
     } catch {
-      // no such file
+      // no such file, or a path that does not decode: not found either way
     }
     if (req.method !== "GET" || !found) {
       res.writeHead(req.method === "GET" ? 404 : 405).end();
@@ -84,13 +85,25 @@ userSteps(() => session?.wb, { started: "in the browser: using" });
 
 test("the extension runs in the web worker extension host, as on vscode.dev", async () => {
   const { wb } = session;
+  const name = "mdscheck: manifests of managed data services";
   await wb.command("Developer: Show Running Extensions");
+  const list = wb.page.locator(".runtime-extensions-editor .monaco-list");
+  await list.waitFor();
+  // The list, latest activation first, shows the rows that fit: scroll
+  // down a row or two at a time until ours is among them.
   const rows = await wb.until(
     "mdscheck among the running extensions",
-    () => wb.texts(".runtime-extensions-editor .monaco-list-row"),
-    (rows) => rows.some((r) => r.includes("mdscheck: manifests of managed data services")),
+    async () => {
+      const rows = await wb.texts(".runtime-extensions-editor .monaco-list-row");
+      if (!rows.some((r) => r.includes(name))) {
+        await list.hover();
+        await wb.page.mouse.wheel(0, 120);
+      }
+      return rows;
+    },
+    (rows) => rows.some((r) => r.includes(name)),
   );
-  const ours = rows.filter((r) => r.includes("mdscheck: manifests of managed data services"));
+  const ours = rows.filter((r) => r.includes(name));
   assert.equal(ours.length, 1, rows.join("\n"));
   assert.match(ours[0], /\| web worker \|/);
   await wb.screenshot("running");
