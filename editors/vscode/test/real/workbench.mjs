@@ -130,6 +130,70 @@ export function start(command, args, { env, cwd, ready, what, timeout = 120_000 
   return { started, stop, output: () => output };
 }
 
+/**
+ * openWorkbench starts code-server on a fresh scratch folder, with the
+ * .vsix install installed into its extensions (none when undefined) and
+ * user settings quietSettings, and opens the folder in a window of
+ * headless Chromium; screenshots are named after name. close ends them
+ * and removes the folder.
+ */
+export async function openWorkbench(name, { install } = {}) {
+  const { node, codeServer } = installs();
+  const tmp = scratch(name);
+  const user = join(tmp.dir, "user");
+  mkdirSync(join(user, "User"), { recursive: true });
+  writeFileSync(join(user, "User", "settings.json"), JSON.stringify(quietSettings, null, 2));
+  // code-server writes its config and state under these; keep them in the
+  // scratch folder, not in the home directory.
+  const env = {
+    ...process.env,
+    CODE_SERVER_CONFIG: join(tmp.dir, "config.yaml"),
+    XDG_CONFIG_HOME: join(tmp.dir, "xdg-config"),
+    XDG_DATA_HOME: join(tmp.dir, "xdg-data"),
+    XDG_CACHE_HOME: join(tmp.dir, "xdg-cache"),
+  };
+  const dirs = ["--user-data-dir", user, "--extensions-dir", join(tmp.dir, "extensions")];
+  if (install) {
+    execFileSync(node, [codeServer, ...dirs, "--install-extension", install], { env, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const server = start(
+    node,
+    [
+      codeServer,
+      ...dirs,
+      "--auth",
+      "none",
+      // Port 0: the system picks a free one, which code-server then prints.
+      "--bind-addr",
+      "127.0.0.1:0",
+      "--disable-telemetry",
+      "--disable-update-check",
+      "--disable-workspace-trust",
+      "--disable-getting-started-override",
+      tmp.folder,
+    ],
+    { env, ready: /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/, what: "code-server" },
+  );
+  let chromium;
+  const close = async () => {
+    await chromium?.close();
+    server.stop();
+    tmp.remove();
+  };
+  try {
+    const [, url] = await server.started;
+    chromium = await browser();
+    const page = await chromium.newPage({ viewport: { width: 1280, height: 800 } });
+    const wb = new Workbench(page, name);
+    await page.goto(`${url}/?folder=${encodeURIComponent(tmp.folder)}`);
+    await wb.loaded();
+    return { wb, url, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
 /** Headless Chromium from Debian, as the playground's tests use it. */
 export async function browser() {
   const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -202,10 +266,31 @@ export class Workbench {
     await this.page.waitForSelector(`.tab.active[aria-label*="${file}"]`, { timeout: stepTimeout });
   }
 
+  /**
+   * again runs attempt, which opens a menu and waits up to timeout ms for
+   * what it lists, until it succeeds or the step's time is up; the menu
+   * is closed (Escape) between tries. It returns what attempt returned.
+   */
+  async again(attempt) {
+    const deadline = Date.now() + stepTimeout;
+    for (;;) {
+      try {
+        return await attempt(Math.max(Math.min(10000, deadline - Date.now()), 1));
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await this.page.keyboard.press("Escape");
+      }
+    }
+  }
+
   /** command runs a command of the palette (F1) by its title. */
   async command(title) {
-    await this.quickInput("F1", title);
-    await this.page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`, { timeout: stepTimeout });
+    // The palette lists the commands registered when it opens: right
+    // after the window loads some are not yet, so ask again.
+    await this.again(async (timeout) => {
+      await this.quickInput("F1", title);
+      await this.page.waitForSelector(`.quick-input-list .monaco-list-row[aria-label^="${title}"]`, { timeout });
+    });
     await this.page.keyboard.press("Enter");
   }
 
@@ -258,27 +343,18 @@ export class Workbench {
    * one titled title.
    */
   async quickFix(line, column, title) {
-    const deadline = Date.now() + stepTimeout;
-    let rows;
-    for (;;) {
+    // Under load the menu may open before the server's actions are in,
+    // or the keys reach no editor, and it stays empty: ask again.
+    const rows = await this.again(async (timeout) => {
       await this.goTo(line, column);
       await this.page.keyboard.press("Control+.");
-      try {
-        rows = await this.until(
-          `the quick fix "${title}" at ${line}:${column}`,
-          () => this.texts(".action-widget .monaco-list-row"),
-          (t) => t.some((r) => r.startsWith(title)),
-          Math.max(Math.min(10000, deadline - Date.now()), 1),
-        );
-        break;
-      } catch (err) {
-        // Under load the menu may open before the server's actions are
-        // in, or the keys reach no editor, and it stays empty: ask
-        // again until the step's time is up.
-        if (Date.now() > deadline) throw err;
-        await this.page.keyboard.press("Escape");
-      }
-    }
+      return this.until(
+        `the quick fix "${title}" at ${line}:${column}`,
+        () => this.texts(".action-widget .monaco-list-row"),
+        (t) => t.some((r) => r.startsWith(title)),
+        timeout,
+      );
+    });
     // The first action is focused; move down to the one asked for.
     const actions = rows.filter((r) => !r.startsWith("Quick Fix"));
     for (let i = 0; i < actions.findIndex((r) => r.startsWith(title)); i++) {
