@@ -1333,20 +1333,27 @@ func (r *reader) foldFlow(n *Node) {
 	if n == nil || n.Kind != Scalar || n.Style != Plain || n.Alias || n.Tag != "" {
 		return
 	}
+	end := n.End
 	for {
 		t := r.peek()
 		if t == nil || !isScalar(t.typ) || t.typ == token.SingleQuoteType || t.typ == token.DoubleQuoteType ||
-			t.typ == token.MergeKeyType || t.line <= r.last().endLine || strings.TrimSpace(r.src[n.End:t.start]) != "" {
-			return
+			t.typ == token.MergeKeyType || t.line <= r.last().endLine || strings.TrimSpace(r.src[end:t.start]) != "" {
+			break
 		}
 		if next := r.peekAt(1); next != nil && next.typ == token.MappingValueType {
-			return
+			break
 		}
 		r.next()
-		resolvePlain(n, foldPlain(r.src[n.Start:t.end]))
-		n.Type, n.YAML12 = String, "" // text over lines is a string
-		n.End = t.end
+		end = t.end
 	}
+	if end == n.End {
+		return
+	}
+	// Folded once, at the end: folding the text so far at each line
+	// costs the square of the lines of a flow left open.
+	resolvePlain(n, foldPlain(r.src[n.Start:end]))
+	n.Type, n.YAML12 = String, "" // text over lines is a string
+	n.End = end
 }
 
 // flowSeq reads a flow sequence from its '['.
