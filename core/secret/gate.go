@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,8 +86,22 @@ func (g *Gate) Add(text string) {
 		g.form(githubProperty.Replace(text))
 		g.form(singleQuoted.Replace(text))
 	}
+	// A file or an address kept in a secret (a .dockerconfigjson, an
+	// XML configuration, a URL with a password) holds secrets of its
+	// own: the values it assigns.
+	for _, v := range embedded(text) {
+		if v != text {
+			g.Add(v)
+		}
+	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
+		if f, ok := wideInteger(text); ok {
+			// Past 64 bits, Kubernetes gets the float YAML 1.1 reads,
+			// written as JSON writes it.
+			g.form(strconv.FormatFloat(f, 'f', -1, 64))
+			g.form(strconv.FormatFloat(f, 'g', -1, 64))
+		}
 		if n, ok := number(text); ok {
 			g.form(n)
 			if len(n) >= Shortest {
@@ -111,6 +126,100 @@ func number(s string) (string, bool) {
 		return d.String(), true
 	}
 	return "", false
+}
+
+// wideInteger returns the float64 a whole number too wide for 64 bits
+// reads as, and whether s is one.
+func wideInteger(s string) (float64, bool) {
+	s = strings.TrimPrefix(strings.ReplaceAll(s, "_", ""), "+")
+	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
+		return 0, false
+	}
+	if _, err := strconv.ParseInt(s, 10, 64); !errors.Is(err, strconv.ErrRange) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+// embedded returns the values that a file or an address kept in a
+// secret's text assigns: JSON's strings that are no key, the text of an
+// XML element, and the user and password of a URL. Each is a secret of
+// its own, which a manifest may write elsewhere.
+func embedded(s string) []string {
+	var out []string
+	if strings.Contains(s, `"`) && strings.ContainsAny(s, ":[") {
+		for i := 0; i < len(s); i++ {
+			if s[i] != '"' {
+				continue
+			}
+			end := i + 1
+			for end < len(s) && s[end] != '"' {
+				if s[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			if end >= len(s) {
+				break
+			}
+			if rest := strings.TrimLeft(s[end+1:], " \t\r\n"); !strings.HasPrefix(rest, ":") {
+				out = append(out, jsonUnescape(s[i+1:end]))
+			}
+			i = end
+		}
+	}
+	for i := strings.IndexByte(s, '>'); i >= 0; {
+		rest := s[i+1:]
+		lt := strings.IndexByte(rest, '<')
+		if lt < 0 {
+			break
+		}
+		if v := strings.TrimSpace(rest[:lt]); v != "" && !strings.Contains(v, ">") {
+			out = append(out, v)
+		}
+		next := strings.IndexByte(rest[lt:], '>')
+		if next < 0 {
+			break
+		}
+		i += 1 + lt + next
+	}
+	for rest := s; ; {
+		at := strings.Index(rest, "://")
+		if at < 0 {
+			break
+		}
+		rest = rest[at+3:]
+		host := rest[:strings.IndexFunc(rest+" ", func(r rune) bool { return r == '/' || r == '?' || r == '#' || unicode.IsSpace(r) })]
+		if ui, _, ok := strings.Cut(host, "@"); ok {
+			user, pass, _ := strings.Cut(ui, ":")
+			out = append(out, user, pass)
+			if p := percentDecoded(pass); p != pass {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// percentDecoded returns s with its %XX escapes decoded, as a URL's
+// password is read; an escape that is not one is left as it is.
+func percentDecoded(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // The escapes of the output formats, each made once.

@@ -31,6 +31,13 @@ func TestGateCleansEveryForm(t *testing.T) {
 		{"the same number in hexadecimal", "973706105", "is 0x3A09_9379."},
 		{"the same number with an exponent", "649660384", "649660.384000e3 is not an integer"},
 		{"the same number, signed", "649660384", "+649660384"},
+		{"a whole number past 64 bits, as Kubernetes gets it", "123456789012345678901234", "is 1.2345678901234569e+23"},
+		{"a whole number past 64 bits, as JSON writes it", "98765432109876543210", "is 98765432109876540000"},
+		{"a string of JSON kept in the secret", `{"auths":{"r.example.io":{"username":"u","password":"qz7xk2plmn4vr8tw"}}}`, "name qz7xk2plmn4vr8tw"},
+		{"an escaped string of JSON kept in the secret", `{"tokens": ["a\"b-qz7xk2plmn"]}`, `is a"b-qz7xk2plmn`},
+		{"the text of an XML element kept in the secret", "<conf>\n  <password>qz7xk2plmn4vr8tw</password>\n</conf>", "name qz7xk2plmn4vr8tw"},
+		{"the password of a URL kept in the secret", "postgres://app:qz7x%40k2pl@db.example.io:5432/app", "is qz7x@k2pl"},
+		{"the password of a URL, as written", "postgres://app:qz7x%40k2pl@db.example.io:5432/app", "is qz7x%40k2pl"},
 		{"cut short in a message", "SECRETxJqkWmPzRtLvBnHcYdGfAsQeUoIpKlMnBvCxZaSdFgHjKlQwErTyUiOp", `"SECRETxJqkWmPzRtLvBnHcYdGfAsQeUoIpKlMnBvCxZaSdFgHjKlQwErT..." does not match`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
