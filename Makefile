@@ -90,8 +90,8 @@ test-vscode: need vsix
 # 4,625,795 raw and 1,284,243 gzip, over the gzip budget, so they stay.
 # fmt only formats messages, off the hot path; core/document joined the
 # list when the secret masking and YAML Test Suite conformance added
-# 150 KB of code. wasm/harness_test.go reads these flags from here to
-# build the module it tests.
+# 150 KB of code. internal/wasmbuild reads these flags from here to
+# build the module that wasm/ and wasm/example test.
 WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
 wasm: dist/mdscheck.wasm dist/wasm-THIRD-PARTY-NOTICES
