@@ -33,10 +33,11 @@ RELEASE_TARGETS ?=
 release:
 	VERSION='$(VERSION)' LDFLAGS='$(LDFLAGS)' TARGETS='$(RELEASE_TARGETS)' scripts/release.sh '$(RELEASE_DIR)'
 
-# release/'s tests of the archives on all six platforms; test-go checks
-# only this machine's archive, since cross-compiling six takes minutes.
+# release/'s tests of the archives, and of the Action installing them, on
+# all six platforms; test-go builds and checks only this machine's archive
+# and the Windows zip, since cross-compiling six takes minutes.
 test-release:
-	$(GO) test -count=1 -timeout 30m -run '^TestRelease' ./release -release-all
+	$(GO) test -count=1 -timeout 30m -run '^(TestRelease|TestActionInstallsForEachRunner)' ./release -release-all
 
 # examples/broken.yaml has mistakes on purpose, so validate exits 1 there.
 demo: build
