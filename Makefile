@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release test-release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all clean
+.PHONY: all build release test-release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all test-vsix-all clean
 
 all: build
 
@@ -153,6 +153,12 @@ vsix: need-npm build wasm
 # cross-compiled) and one for vscode.dev, in editors/vscode/vsix/.
 vsix-all: need-npm wasm
 	VERSION=$(VERSION) npm run package:all --workspace editors/vscode
+
+# The extension's package-all test on all five platforms: test-js builds
+# and checks only this machine's .vsix, the Windows one and the web one.
+test-vsix-all: need-npm wasm
+	npm run build --workspace editors/vscode
+	cd editors/vscode && MDSCHECK_PACKAGE_ALL=1 node --test test/package-all.test.mjs
 
 lsp-bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...
