@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all clean
+.PHONY: all build release test-release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all test-vsix-all clean
 
 all: build
 
@@ -27,9 +27,17 @@ build:
 # The release archives for linux, darwin and windows on amd64 and arm64,
 # with checksums.txt, in $(RELEASE_DIR) (see scripts/release.sh; on a tag
 # v1.2.3, VERSION is 1.2.3). dist/mdscheck.wasm beside it stays.
+# RELEASE_TARGETS='linux/amd64' builds only some of them.
 RELEASE_DIR ?= dist/release
+RELEASE_TARGETS ?=
 release:
-	VERSION='$(VERSION)' LDFLAGS='$(LDFLAGS)' scripts/release.sh '$(RELEASE_DIR)'
+	VERSION='$(VERSION)' LDFLAGS='$(LDFLAGS)' TARGETS='$(RELEASE_TARGETS)' scripts/release.sh '$(RELEASE_DIR)'
+
+# release/'s tests of the archives, and of the Action installing them, on
+# all six platforms; test-go builds and checks only this machine's archive
+# and the Windows zip, since cross-compiling six takes minutes.
+test-release:
+	$(GO) test -count=1 -timeout 30m -run '^(TestRelease|TestActionInstallsForEachRunner)' ./release -release-all
 
 # examples/broken.yaml has mistakes on purpose, so validate exits 1 there.
 demo: build
@@ -59,8 +67,8 @@ need-npm:
 	@scripts/need.sh --npm
 
 # A package's tests may take longer than go test's default 10 minutes on
-# a loaded machine (release cross-compiles six archives): the timeout is
-# a guard against a hang, not a measure of speed.
+# a loaded machine: the timeout is a guard against a hang, not a measure
+# of speed.
 test-go: need
 	$(GO) test -count=1 -timeout 30m $(GOPKGS)
 
@@ -86,8 +94,8 @@ test-vscode: need vsix
 # 4,625,795 raw and 1,284,243 gzip, over the gzip budget, so they stay.
 # fmt only formats messages, off the hot path; core/document joined the
 # list when the secret masking and YAML Test Suite conformance added
-# 150 KB of code. wasm/harness_test.go reads these flags from here to
-# build the module it tests.
+# 150 KB of code. internal/wasmbuild reads these flags from here to
+# build the module that wasm/ and wasm/example test.
 WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.com/mdscheck/mdscheck/core/check=-l -gcflags=github.com/mdscheck/mdscheck/core/schema=-l -gcflags=github.com/mdscheck/mdscheck/core/lang=-l -gcflags=github.com/mdscheck/mdscheck/core/document=-l -gcflags=fmt=-l -gcflags=github.com/mdscheck/mdscheck/core/change=-l -gcflags=github.com/mdscheck/mdscheck/core/secret=-l -gcflags=github.com/mdscheck/mdscheck/core/report=-l -gcflags=unicode/utf8=-l
 
 wasm: dist/mdscheck.wasm dist/wasm-THIRD-PARTY-NOTICES
@@ -148,6 +156,12 @@ vsix: need-npm build wasm
 # cross-compiled) and one for vscode.dev, in editors/vscode/vsix/.
 vsix-all: need-npm wasm
 	VERSION=$(VERSION) npm run package:all --workspace editors/vscode
+
+# The extension's package-all test on all five platforms: test-js builds
+# and checks only this machine's .vsix, the Windows one and the web one.
+test-vsix-all: need-npm wasm
+	npm run build --workspace editors/vscode
+	cd editors/vscode && MDSCHECK_PACKAGE_ALL=1 node --test test/package-all.test.mjs
 
 lsp-bench: $(MDSCHECK_CORPUS)/manifest.json
 	$(GO) test -run '^$$' -bench . -benchmem ./lsp/...

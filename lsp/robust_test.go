@@ -94,7 +94,7 @@ func (c *rawClient) notify(method string, params any) {
 // next returns the next message that satisfies keep, skipping others.
 func (c *rawClient) next(what string, keep func(map[string]any) bool) map[string]any {
 	c.t.Helper()
-	deadline := time.After(waitLimit)
+	deadline := time.After(waitLimit())
 	for {
 		select {
 		case msg, ok := <-c.msgs:

@@ -267,7 +267,7 @@ func (s *session) waitCross(u uri.URI, want ...string) []protocol.Diagnostic {
 		}
 		return true
 	}
-	deadline := time.After(waitLimit)
+	deadline := time.After(waitLimit())
 	for {
 		s.mu.Lock()
 		var last []protocol.Diagnostic

@@ -349,15 +349,21 @@ func TestActionPassesValidManifests(t *testing.T) {
 // Each runner gets the archive of its platform; Windows the zip.
 func TestActionInstallsForEachRunner(t *testing.T) {
 	dir := buildRelease(t)
-	for _, c := range []struct{ os, arch, archive, exe string }{
-		{"Linux", "X64", archiveName("linux", "amd64"), "mdscheck"},
-		{"Linux", "ARM64", archiveName("linux", "arm64"), "mdscheck"},
-		{"macOS", "X64", archiveName("darwin", "amd64"), "mdscheck"},
-		{"macOS", "ARM64", archiveName("darwin", "arm64"), "mdscheck"},
-		{"Windows", "X64", archiveName("windows", "amd64"), "mdscheck.exe"},
-		{"Windows", "ARM64", archiveName("windows", "arm64"), "mdscheck.exe"},
+	for _, c := range []struct {
+		os, arch string
+		target   target
+		exe      string
+	}{
+		{"Linux", "X64", target{"linux", "amd64"}, "mdscheck"},
+		{"Linux", "ARM64", target{"linux", "arm64"}, "mdscheck"},
+		{"macOS", "X64", target{"darwin", "amd64"}, "mdscheck"},
+		{"macOS", "ARM64", target{"darwin", "arm64"}, "mdscheck"},
+		{"Windows", "X64", target{"windows", "amd64"}, "mdscheck.exe"},
+		{"Windows", "ARM64", target{"windows", "arm64"}, "mdscheck.exe"},
 	} {
 		t.Run(c.os+"/"+c.arch, func(t *testing.T) {
+			needBuilt(t, c.target)
+			archive := archiveName(c.target.os, c.target.arch)
 			gh := newFakeGitHub(t, dir)
 			r := newRunner(t, gh)
 			r.os, r.arch = c.os, c.arch
@@ -368,9 +374,9 @@ func TestActionInstallsForEachRunner(t *testing.T) {
 				t.Fatalf("path %q, want %q; log:\n%s", run.outputs["path"], want, run.log)
 			}
 			got, _ := os.ReadFile(want)
-			files := readArchive(t, filepath.Join(dir, c.archive))
+			files := readArchive(t, filepath.Join(dir, archive))
 			if string(got) != string(files[c.exe].data) {
-				t.Errorf("%s is not the one in %s", want, c.archive)
+				t.Errorf("%s is not the one in %s", want, archive)
 			}
 		})
 	}

@@ -14,9 +14,12 @@
 #
 #   gh release create v1.2.3 dist/release/*
 #
-# Usage: VERSION=1.2.3 LDFLAGS='...' scripts/release.sh OUT
-# make release sets both (LDFLAGS carries the version, commit and date
-# that `mdscheck version` prints). Nothing in OUT but earlier archives
+# Usage: VERSION=1.2.3 LDFLAGS='...' [TARGETS='linux/amd64 ...'] scripts/release.sh OUT
+# make release sets VERSION and LDFLAGS (LDFLAGS carries the version,
+# commit and date that `mdscheck version` prints). TARGETS, by default all
+# six, picks some of them: release/'s tests build only the machine's own
+# in `make test` (cross-compiling six takes minutes) and all six in
+# `make test-release`. Nothing in OUT but earlier archives
 # and checksums is touched: dist/ also holds the WebAssembly module.
 set -euo pipefail
 
@@ -24,7 +27,14 @@ set -euo pipefail
 : "${LDFLAGS:?LDFLAGS is required: make release sets it}"
 out=${1:?usage: VERSION=... LDFLAGS=... scripts/release.sh OUT}
 
-targets=(linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64)
+all=(linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64)
+read -r -a targets <<< "${TARGETS:-${all[*]}}"
+for target in "${targets[@]}"; do
+  case " ${all[*]} " in
+    *" $target "*) ;;
+    *) echo "release: TARGETS names $target; the release platforms are ${all[*]}" >&2; exit 2 ;;
+  esac
+done
 
 # sha256 prints "HASH  FILE" lines: sha256sum on Linux, shasum on macOS.
 sha256() {
@@ -36,6 +46,7 @@ out=$(cd "$out" && pwd)
 # Archives of an earlier version would otherwise end up in checksums.txt.
 rm -f "$out"/mdscheck_*.tar.gz "$out"/mdscheck_*.zip "$out/checksums.txt"
 
+archives=()
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -52,10 +63,12 @@ for target in "${targets[@]}"; do
   go run ./internal/notices -title "mdscheck $VERSION for $os/$arch" -go "$os/$arch:./cmd/mdscheck" -o "$work/$name/THIRD-PARTY-NOTICES"
   if [ "$os" = windows ]; then
     (cd "$work/$name" && zip -q -X "$out/$name.zip" "$exe" LICENSE THIRD-PARTY-NOTICES README.md)
+    archives+=("$name.zip")
   else
     tar -C "$work/$name" -czf "$out/$name.tar.gz" "$exe" LICENSE THIRD-PARTY-NOTICES README.md
+    archives+=("$name.tar.gz")
   fi
 done
 
-(cd "$out" && sha256 mdscheck_*.tar.gz mdscheck_*.zip > checksums.txt)
+(cd "$out" && sha256 "${archives[@]}" > checksums.txt)
 echo "release: $out/checksums.txt"

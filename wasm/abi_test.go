@@ -10,6 +10,7 @@ import (
 )
 
 func TestABIVersion(t *testing.T) {
+	t.Parallel()
 	if v := int32(newInstance(t).must("abi_version")); v != 1 {
 		t.Fatalf("abi_version() = %d, want 1", v)
 	}
@@ -17,6 +18,7 @@ func TestABIVersion(t *testing.T) {
 
 // TestExports pins the ABI's signatures: a host binds to these types.
 func TestExports(t *testing.T) {
+	t.Parallel()
 	i32, i64 := api.ValueTypeI32, api.ValueTypeI64
 	want := map[string][2][]api.ValueType{
 		"_initialize": {nil, nil},
@@ -46,6 +48,7 @@ func TestExports(t *testing.T) {
 // TestImportsOnlyWASI: the module runs on any host with WASI preview 1
 // and asks for nothing else.
 func TestImportsOnlyWASI(t *testing.T) {
+	t.Parallel()
 	fns := compiled.ImportedFunctions()
 	if len(fns) == 0 {
 		t.Fatal("no imports at all: is this a Go wasip1 module?")
@@ -73,6 +76,7 @@ func errorOf(t *testing.T, what, result string) string {
 }
 
 func TestAllocRefusesWhatItCannotGive(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	for _, size := range []int32{-1, -1 << 31, maxAlloc + 1, 1<<31 - 1} {
 		if p := in.must("alloc", size); p != 0 {
@@ -88,6 +92,7 @@ func TestAllocRefusesWhatItCannotGive(t *testing.T) {
 // TestBadArgumentsAreReported: a host's mistake costs it one result, an
 // error object, and the instance goes on working.
 func TestBadArgumentsAreReported(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\n"
 	ptr := in.put(src)
@@ -148,6 +153,7 @@ func TestBadArgumentsAreReported(t *testing.T) {
 // returns an error to the host, and a new instance of the same compiled
 // module works.
 func TestTrapIsNotFatalToTheHost(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	mem := in.mod.Memory()
 	junk := make([]byte, mem.Size())
@@ -172,6 +178,7 @@ func TestTrapIsNotFatalToTheHost(t *testing.T) {
 // scheduler after each call, a stalled garbage collection made it grow to
 // gigabytes here.)
 func TestMemoryStaysBounded(t *testing.T) {
+	t.Parallel()
 	// A small manifest with a few findings keeps the test quick; every
 	// call still allocates the parse, the checks and the JSON.
 	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n" +

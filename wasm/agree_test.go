@@ -61,6 +61,7 @@ var edgeInputs = map[string]string{
 }
 
 func TestValidateMatchesNative(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	all := inputs(t)
 	for name, src := range edgeInputs {
@@ -79,6 +80,7 @@ func TestValidateMatchesNative(t *testing.T) {
 // TestValidateResultShape pins what a host reads: the documents and the
 // diagnostics of examples/broken.yaml, with LSP ranges.
 func TestValidateResultShape(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("../examples/broken.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +110,7 @@ func probes(src string, enc text.Encoding) []text.Position {
 }
 
 func TestCompleteAndHoverMatchNative(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	files := []string{"../examples/broken.yaml", "../examples/kafka.yaml", "../examples/opensearch.yaml",
 		"../testdata/crlf-unicode.yaml"}
@@ -151,6 +154,7 @@ func TestCompleteAndHoverMatchNative(t *testing.T) {
 // TestCompleteAndHoverShapes pins the JSON a host reads where the text
 // offers nothing: an empty array, never null, and a null hover.
 func TestCompleteAndHoverShapes(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	other := "apiVersion: v1\nkind: ConfigMap\n"
 	if got := in.text("complete", other, 1, 3, 0); got != "[]" {

@@ -52,6 +52,8 @@ const (
 	maxPeakRSS      = 4 << 30
 )
 
+// Not parallel, nor is TestCompletionAndHoverOnAHugeDocument: they run
+// first and alone: the peak RSS they bound is the whole process's.
 func TestLargeInputsStayBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the large inputs take minutes in wasm")

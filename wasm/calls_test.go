@@ -11,6 +11,7 @@ import (
 // module runs.
 
 func TestGuardTurnsPanicsIntoErrorObjects(t *testing.T) {
+	t.Parallel()
 	var nilMap map[string]int
 	cases := []struct {
 		name string
@@ -35,6 +36,7 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 func TestEncodingFromOpts(t *testing.T) {
+	t.Parallel()
 	for opts, want := range map[int32]text.Encoding{0: text.UTF16, 1: text.UTF8, 2: text.UTF32} {
 		if got, err := encoding(opts); err != nil || got != want {
 			t.Errorf("encoding(%d) = %v, %v; want %v", opts, got, err, want)

@@ -87,6 +87,7 @@ func changePairs(t *testing.T) map[string][2]string {
 }
 
 func TestValidateChangeMatchesNative(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	lifecycle := 0
 	for name, pair := range changePairs(t) {
@@ -112,6 +113,7 @@ func TestValidateChangeMatchesNative(t *testing.T) {
 // on the first line, an immutable change on its value, and the previous
 // text's secrets.
 func TestValidateChangeShape(t *testing.T) {
+	t.Parallel()
 	kafka := func(name, project, password string) string {
 		return "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata: {name: " + name + "}\nspec:\n  plan: business-4\n  project: " +
 			project + "\n  userConfig:\n    kafka_connect_secret_providers:\n    - name: v\n      vault: {auth_method: token, address: a, token: " + password + "}\n"
@@ -159,6 +161,7 @@ func TestValidateChangeShape(t *testing.T) {
 // object, the signature is the ABI's, and a previous text over the call's
 // budget is said, not compared.
 func TestValidateChangeErrors(t *testing.T) {
+	t.Parallel()
 	f := compiled.ExportedFunctions()["validate_change"]
 	i32 := api.ValueTypeI32
 	if f == nil || !slices.Equal(f.ParamTypes(), []api.ValueType{i32, i32, i32, i32, i32}) ||
@@ -205,6 +208,7 @@ func (in *instance) change(prev, src string, opts int32) string {
 // in one version and a plain value in the other is a secret range of
 // both, so that a link to either holds it nowhere.
 func TestValidateChangeMasksEachVersionWithTheOther(t *testing.T) {
+	t.Parallel()
 	grafana := func(project, password string) string {
 		return "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata: {name: g}\nspec:\n  plan: startup-1\n  project: " + project +
 			"\n  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@b.c, password: " + password + "}\n"
@@ -247,6 +251,7 @@ func redact(src string, ranges []text.Range) string {
 // connection Secret is named like a secret of another document of the
 // text says nothing of that name.
 func TestHoverMasksSecretsOfOtherDocuments(t *testing.T) {
+	t.Parallel()
 	const secret = "HOVERSECRETY"
 	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata: {name: g}\nspec:\n  plan: startup-1\n  project: p\n" +
 		"  userConfig:\n    smtp_server: {host: h, port: 25, from_address: a@b.c, password: " + secret + "}\n---\n" +

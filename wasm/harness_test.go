@@ -6,12 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
+	"github.com/mdscheck/mdscheck/internal/wasmbuild"
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
@@ -36,7 +35,7 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		moduleBytes, err = buildModule(filepath.Join(dir, "mdscheck.wasm"))
+		moduleBytes, err = wasmbuild.Build("..", filepath.Join(dir, "mdscheck.wasm"), true)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -55,34 +54,6 @@ func TestMain(m *testing.M) {
 		}
 		return m.Run()
 	}())
-}
-
-// gcflags are the compiler flags of the Makefile's WASM_GCFLAGS, read
-// from the Makefile: the flags of the module live in one place, and the
-// module the tests check is the one make wasm builds.
-var gcflags = func() []string {
-	mk, err := os.ReadFile("../Makefile")
-	if err != nil {
-		panic(err)
-	}
-	for _, line := range strings.Split(string(mk), "\n") {
-		if v, ok := strings.CutPrefix(line, "WASM_GCFLAGS :="); ok {
-			return strings.Fields(v)
-		}
-	}
-	panic("the Makefile sets no WASM_GCFLAGS")
-}()
-
-// buildModule builds the module with the Makefile's command (target wasm)
-// and returns its bytes.
-func buildModule(out string) ([]byte, error) {
-	args := append([]string{"build", "-buildmode=c-shared", "-trimpath", "-ldflags", "-s -w"}, gcflags...)
-	cmd := exec.Command("go", append(args, "-o", out, ".")...)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the module: %v\n%s", err, b)
-	}
-	return os.ReadFile(out)
 }
 
 // cacheDir is where the tests keep compiled code between runs (the

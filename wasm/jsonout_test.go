@@ -18,6 +18,7 @@ import (
 // corpus, on completion and hover at many positions, and on strings that
 // need escaping.
 func TestJSONWriterMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
 	var texts []string
 	for _, dir := range []string{"../testdata", "../examples", "../../shared/corpus"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))

@@ -14,6 +14,7 @@ import (
 // start and at each secret range the module reports. No result may hold
 // a secret.
 func TestNoSecretFromTheModule(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	cases := leak.Sample()
 	for _, c := range cases {

@@ -9,6 +9,7 @@ import (
 // errors and the unit-less disk size as a warning with its fix, as the
 // playground shows them.
 func TestOperatorParity(t *testing.T) {
+	t.Parallel()
 	src := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: streaming\n" +
 		"  projectVpcId: vpc-1\n  projectVPCRef:\n    name: net\n  authSecretRef:\n    name: token\n  disk_space: \"102400\"\n"
 	got := newInstance(t).text("validate", src, 0)

@@ -50,6 +50,7 @@ func validateSet(t *testing.T, in *instance, set []setEntry) map[string]map[stri
 // documents, findings (those across the files included) and secret
 // ranges for every file.
 func TestValidateSetMatchesCLI(t *testing.T) {
+	t.Parallel()
 	root := "../core/cross/testdata"
 	var set []setEntry
 	var paths []string
@@ -120,6 +121,7 @@ func TestValidateSetMatchesCLI(t *testing.T) {
 // Secret that a workload reads, which a finding across the set quotes):
 // no answer may show it.
 func TestValidateSetGatesTheWholeSet(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	tried := 0
 	for _, c := range leak.Cases() {
@@ -162,6 +164,7 @@ var plainName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9._-]{7,}$`)
 // TestValidateSetErrors: a bad set gets an error object that names what
 // is wrong and quotes neither names nor texts.
 func TestValidateSetErrors(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	for arg, want := range map[string]string{
 		``:                                     "must be a JSON array",
@@ -192,6 +195,7 @@ func TestValidateSetErrors(t *testing.T) {
 // pairs, a lone half, line breaks) arrive as encoding/json reads them:
 // the text's finding sits where it would in validate of the same text.
 func TestValidateSetEscapes(t *testing.T) {
+	t.Parallel()
 	in := newInstance(t)
 	src := "apiVersion: example.io/v1alpha1\r\nkind: Grafana\nmetadata: {name: \"😀 \\ud800\"}\nspec: {project: \"é\t\", plan: x}\n"
 	arg, _ := json.Marshal([]setEntry{{"dir/😀.yaml", src}})

@@ -6,12 +6,12 @@ import (
 	"compress/gzip"
 	"errors"
 	"maps"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/internal/wasmbuild"
 )
 
 // BenchmarkModuleSize reports the module's size, raw and gzipped (the
@@ -26,14 +26,7 @@ func BenchmarkModuleSize(b *testing.B) {
 	b.ReportMetric(float64(len(moduleBytes)), "raw-bytes")
 	b.ReportMetric(float64(gzipSize(moduleBytes)), "gzip-bytes")
 
-	out := filepath.Join(b.TempDir(), "named.wasm")
-	args := append([]string{"build", "-buildmode=c-shared", "-trimpath"}, gcflags...)
-	cmd := exec.Command("go", append(args, "-o", out, ".")...)
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("%v\n%s", err, msg)
-	}
-	named, err := os.ReadFile(out)
+	named, err := wasmbuild.Build("..", filepath.Join(b.TempDir(), "named.wasm"), false)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -190,6 +183,7 @@ const (
 // TestModuleWithinBudget fails when the module grows over its budget, so
 // that the change that makes it grow is the one that has to pay for it.
 func TestModuleWithinBudget(t *testing.T) {
+	t.Parallel()
 	if gz := gzipSize(moduleBytes); len(moduleBytes) > budgetRaw || gz > budgetGzip {
 		t.Errorf("the module is %d bytes, %d gzipped; the budget is %d and %d (go test ./wasm -run '^$' -bench ModuleSize -v shows what it is made of)",
 			len(moduleBytes), gz, budgetRaw, budgetGzip)

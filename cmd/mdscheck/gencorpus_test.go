@@ -18,6 +18,7 @@ import (
 // generator injected: the same documents are invalid, with the same errors
 // on the same lines, and every other document is valid.
 func TestGeneratedCorpus(t *testing.T) {
+	t.Parallel()
 	gen := shared.Path(t, "tools", "gencorpus", "main.go")
 	dir := t.TempDir()
 	if out, err := exec.Command("go", "run", gen, "-out", dir, "-no-split").CombinedOutput(); err != nil {

@@ -17,6 +17,7 @@ import (
 // in each output format, and explain on every secret member: no output,
 // on stdout or stderr, may hold a secret.
 func TestNoSecretInAnyFormat(t *testing.T) {
+	t.Parallel()
 	cases := leak.Cases()
 	if len(cases) < 500 {
 		t.Fatalf("only %d leak cases; the generator lost its members", len(cases))
@@ -88,6 +89,7 @@ func TestNoSecretInARefusedStream(t *testing.T) {
 // --previous holds them, in any format, whether the resource changed or
 // is gone.
 func TestNoSecretOfAPreviousVersion(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	n := 0
 	for _, c := range leak.Mutated(leak.SampleSeed, 2000) {

@@ -98,6 +98,10 @@ func TestFromVCS(t *testing.T) {
 // The test clones the repository, since Go records nothing in a git
 // worktree, where .git is a file.
 func TestVersionOfAGoInstall(t *testing.T) {
+	// Most of its time is spent waiting for git and the go command: the
+	// package's other slow tests that share no state (no environment,
+	// directory or shard size of their own) run in parallel with it.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("clones the repository and builds the command")
 	}

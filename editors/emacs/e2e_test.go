@@ -65,6 +65,7 @@ const (
 // and in yaml-ts-mode (Emacs 29+; a stand-in of that name on Emacs 28)
 // the diagnostics, which show that the setup starts the server there too.
 func TestEmacsEndToEnd(t *testing.T) {
+	t.Parallel()
 	emacs := findEmacs(t)
 	bin := editortest.BuildServer(t)
 	manifest := readFile(t, manifestFile)
@@ -150,6 +151,7 @@ func TestEmacsEndToEnd(t *testing.T) {
 // TestEmacsServerMissing: with mdscheck.el and no mdscheck program, the
 // user is told once how to get one, and no server is started.
 func TestEmacsServerMissing(t *testing.T) {
+	t.Parallel()
 	emacs := findEmacs(t)
 	var library *initBlock
 	for _, b := range initBlocks(t) {

@@ -50,6 +50,7 @@ spec:
 // and going to the definition of the Secret's name opens that file at
 // the Kafka's name.
 func TestNeovimAcrossFiles(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	bin := editortest.BuildServer(t)
 	dir := t.TempDir()

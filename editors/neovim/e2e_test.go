@@ -104,6 +104,7 @@ const (
 )
 
 func TestNeovimEndToEnd(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	bin := editortest.BuildServer(t)
 	dir := t.TempDir()
@@ -209,6 +210,7 @@ func TestNeovimEndToEnd(t *testing.T) {
 // TestNeovimServerMissing: with no server program, the user is told once
 // how to get one, and nothing is started; :checkhealth says the same.
 func TestNeovimServerMissing(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	dir := t.TempDir()
 	file := filepath.Join(dir, "m.yaml")
@@ -233,6 +235,7 @@ func TestNeovimServerMissing(t *testing.T) {
 // be installed here, so test/versions.lua stubs those functions on it; the
 // real 0.7 path runs in TestNeovimEndToEnd.
 func TestNeovimVersionPaths(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	dir := t.TempDir()
 	project := filepath.Join(dir, "project")
@@ -337,6 +340,7 @@ func TestNeovimVersionPaths(t *testing.T) {
 // server's, and the client it describes, started on 0.7 as 0.11 would
 // start it (test/lsp_config.lua), with a user's setting merged over it.
 func TestNeovimLspConfig(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	bin := editortest.BuildServer(t)
 	dir := t.TempDir()
@@ -446,6 +450,7 @@ func checkSettings(t *testing.T, settings map[string]any) {
 // vim.lsp.enable and nvim-lspconfig stubbed) and holds what each does to
 // lsp/mdscheck.lua: the configurations the docs print are the file's.
 func TestNeovimDocs(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	dir := t.TempDir()
 	docs, err := os.ReadFile(filepath.Join("..", "..", "docs", "editors.md"))
@@ -601,6 +606,7 @@ func TestNeovimDocs(t *testing.T) {
 // TestNeovimHelp: :help mdscheck finds the help file, its tags are
 // well formed, and every |link| in it leads to a help tag.
 func TestNeovimHelp(t *testing.T) {
+	t.Parallel()
 	nvim := findNvim(t)
 	dir := t.TempDir()
 	doc := filepath.Join(dir, "doc")

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/wasmbuild"
 )
 
 // module is the path of the module built for these tests.
@@ -35,12 +35,11 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		// The Makefile's command for dist/mdscheck.wasm.
+		// The module wasm/'s tests build, byte for byte: the compilation
+		// cache they share then compiles it once for both.
 		module = filepath.Join(dir, "mdscheck.wasm")
-		cmd := exec.Command("go", "build", "-buildmode=c-shared", "-trimpath", "-ldflags", "-s -w", "-o", module, "..")
-		cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "building the module: %v\n%s", err, out)
+		if _, err := wasmbuild.Build("../..", module, true); err != nil {
+			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
 		return m.Run()
