@@ -41,7 +41,7 @@ func (s *Set) key(here string, r *Read) (check.Diagnostic, bool) {
 	}
 	// Two resources that write one Secret are a conflict of their own;
 	// the key is read if either writes it.
-	if sum.keys[r.Key] {
+	if sum.writes(r.Key) {
 		return check.Diagnostic{}, false
 	}
 	wf := w.Fact

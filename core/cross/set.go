@@ -19,7 +19,7 @@ type Set struct {
 	reads   map[ref][]In[Read]
 	// summaries are the summaries of the writers of the Secrets the
 	// checks met since the last change to their writers.
-	summaries map[ref]*writing
+	summaries map[ref]writing
 }
 
 // ref names a Secret: its namespace and name.
