@@ -287,6 +287,48 @@ func TestValidateSettings(t *testing.T) {
 	}
 }
 
+// TestRequestMessagesPassTheObjectsGate: a word of the request itself (a
+// rule code of the settings, the operation) that is a secret of the
+// object or of the old object is masked in the answer, which still says
+// what is wrong.
+func TestRequestMessagesPassTheObjectsGate(t *testing.T) {
+	const s = "qz7xk2plmn4vr8tw"
+	withSecret := `{"apiVersion": "example.io/v1alpha1", "kind": "Grafana", "metadata": {"name": "g"}, "spec": {"plan": "startup-1", "project": "p", "userConfig": {"auth_generic_oauth": {"client_secret": "` + s + `"}}}}`
+	plain := `{"apiVersion": "example.io/v1alpha1", "kind": "Grafana", "metadata": {"name": "g"}, "spec": {"plan": "startup-1", "project": "p"}}`
+	for name, c := range map[string]struct{ in, says string }{
+		"a rule code, the object's":     {`{"request": {"operation": "CREATE", "object": ` + withSecret + `}, "settings": {"rules": {"` + s + `": "error"}}}`, "unknown rule code"},
+		"a rule code, the old object's": {`{"request": {"operation": "UPDATE", "object": ` + plain + `, "oldObject": ` + withSecret + `}, "settings": {"rules": {"` + s + `": "off"}}}`, "unknown rule code"},
+		"the operation":                 {`{"request": {"operation": "` + s + `", "object": ` + withSecret + `}}`, "is not CREATE, UPDATE or DELETE"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a := validateAnswer(t, []byte(c.in))
+			if a.Accepted || strings.Contains(a.Message, s) || !strings.Contains(a.Message, c.says) {
+				t.Errorf("got %+v, want a refusal saying %q without the secret", a, c.says)
+			}
+		})
+	}
+}
+
+// TestValidateSettingsMasksOnlySecrets: settings that hold a secret under
+// a secret's name have it masked, and nothing else: the words of the
+// messages (the keys, the path of the docs) stay whole.
+func TestValidateSettingsMasksOnlySecrets(t *testing.T) {
+	const s = "qz7xk2plmn4vr8tw"
+	out := run(t, []byte(`{"rules": {"`+s+`": "error"}, "client_secret": "`+s+`"}`), "validate-settings")
+	var a settingsAnswer
+	if err := json.Unmarshal(out, &a); err != nil {
+		t.Fatalf("the answer is not JSON: %s", out)
+	}
+	for _, says := range []string{"the keys here are exclude, unknownFields, rules and overrides", "docs/rules.md", "unknown rule code"} {
+		if !strings.Contains(a.Message, says) {
+			t.Errorf("%q does not say %q", a.Message, says)
+		}
+	}
+	if a.Valid || strings.Contains(a.Message, s) {
+		t.Errorf("got %+v, want invalid settings without the secret", a)
+	}
+}
+
 // TestHostileRequests: whatever stdin holds, the policy answers with a
 // refusal that says why, within its memory limit, and never traps.
 func TestHostileRequests(t *testing.T) {

@@ -56,7 +56,13 @@ func parseSettings(in []byte) (settings, string) {
 			return s, "settings: " + k + " names files, and an admission request has none; set rules and unknownFields"
 		}
 	}
-	rest, _ := json.Marshal(keys) // raw messages of valid JSON
+	// One member a line, as a configuration file is written: the
+	// reader guesses the secrets in the text of its problems line by
+	// line, masking the rest of the line after a secret's name
+	// (client_secret: ...), and on one line that took in the words of
+	// every member after it ("rules", "error"), which no message could
+	// then show.
+	rest, _ := json.MarshalIndent(keys, "", "  ") // raw messages of valid JSON
 	c := config.Parse("settings.json", string(rest))
 	if len(c.Problems) > 0 {
 		msgs := make([]string, len(c.Problems))

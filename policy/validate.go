@@ -57,15 +57,22 @@ func validate(in []byte) answer {
 	if err := json.Unmarshal(in, &req); err != nil {
 		return answer{Message: "the request is not an admission request: " + err.Error(), Code: codeInvalid}
 	}
+	obj, old := object(req.Request.Object), object(req.Request.OldObject)
+	// What the request says wrong quotes words of its own (a rule code
+	// of the settings, the operation), which may be secrets of the
+	// objects: every message passes the gate of both, as the findings do.
+	refuse := func(msg string) answer {
+		cur, was := checked(obj), checked(old)
+		return answer{Message: gate(&cur, &was).Clean(msg), Code: codeInvalid}
+	}
 	s, problem := parseSettings(req.Settings)
 	if problem != "" {
-		return answer{Message: problem, Code: codeInvalid}
+		return refuse(problem)
 	}
-	obj, old := object(req.Request.Object), object(req.Request.OldObject)
 	op := req.Request.Operation
 	switch {
 	case op == "DELETE" && !isObject(old), op != "DELETE" && !isObject(obj), op == "UPDATE" && !isObject(old):
-		return answer{Message: "the request of a " + strconv.Quote(trimLong(op)) + " holds no object to check (object or oldObject is missing or not a JSON object)", Code: codeInvalid}
+		return refuse("the request of a " + strconv.Quote(trimLong(op)) + " holds no object to check (object or oldObject is missing or not a JSON object)")
 	}
 	switch op {
 	case "CREATE":
@@ -77,7 +84,7 @@ func validate(in []byte) answer {
 		// deletion, which the core refuses while it is protected.
 		return s.verdict("", old)
 	}
-	return answer{Message: "operation " + strconv.Quote(trimLong(req.Request.Operation)) + " is not CREATE, UPDATE or DELETE", Code: codeInvalid}
+	return refuse("operation " + strconv.Quote(trimLong(req.Request.Operation)) + " is not CREATE, UPDATE or DELETE")
 }
 
 // object returns the text of an object of the request, "" for none.
@@ -110,20 +117,29 @@ func (s settings) verdict(cur, prev string) answer {
 		f.Diagnostics = append(c.Previous[0].Findings, f.Diagnostics...)
 		f.Diagnostics = append(f.Diagnostics, c.Current[0].Findings...)
 	}
-	g := &secret.Gate{}
-	f.Feed(g)
-	was.Feed(g)
-	for _, r := range check.Rules {
-		if !g.Empty() {
-			g.Safe(r.Code)
-		}
-	}
+	g := gate(&f, &was)
 	f = s.policy.Apply(f)
 	errors, warnings := f.Counts()
 	if errors == 0 && (!s.strict || warnings == 0) {
 		return answer{Accepted: true}
 	}
 	return answer{Message: g.Clean(refusal(f.Diagnostics, s.strict)), Code: codeInvalid}
+}
+
+// gate is the gate of the secrets of the checked objects: what every
+// message of validate passes. The codes of the rules, which messages
+// name, stay whole.
+func gate(files ...*report.File) *secret.Gate {
+	g := &secret.Gate{}
+	for _, f := range files {
+		f.Feed(g)
+	}
+	if !g.Empty() {
+		for _, r := range check.Rules {
+			g.Safe(r.Code)
+		}
+	}
+	return g
 }
 
 // checked is the check of one object's text, within the budget.

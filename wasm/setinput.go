@@ -161,7 +161,10 @@ func (p *setParser) str() (string, error) {
 			continue
 		}
 		if b == nil {
-			b = append(make([]byte, 0, len(p.s)-start), p.s[start:p.i]...)
+			// The string's text in s bounds what it reads to (an escape
+			// never reads to more bytes than it is written with): one
+			// allocation of its own size, not of the rest of the set.
+			b = append(make([]byte, 0, p.closing()-start), p.s[start:p.i]...)
 		}
 		if p.i+1 >= len(p.s) {
 			break
@@ -202,6 +205,20 @@ func (p *setParser) str() (string, error) {
 		}
 	}
 	return "", p.fail("a string is not closed")
+}
+
+// closing returns the offset of the quote that closes the string p is
+// in, len(s) when none does.
+func (p *setParser) closing() int {
+	for j := p.i; j < len(p.s); j++ {
+		switch p.s[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(p.s)
 }
 
 // hex reads the four hex digits after \u.

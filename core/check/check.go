@@ -5,6 +5,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
 	"github.com/mdscheck/mdscheck/core/secret"
+	"github.com/mdscheck/mdscheck/core/text"
 )
 
 // Options change how findings are reported.
@@ -64,6 +65,35 @@ func (info *Info) Feed(g *secret.Gate) {
 	}
 }
 
+// guessUnread returns the spans of d, a document that could not be read,
+// that may hold secret values, and those of it to mask whole unread. A
+// document within the size limit is read for them line by line
+// (secret.Guess), its syntax error or other limit notwithstanding: what
+// that costs is bounded by the limit. One refused for its size, before
+// reading it (over the document size limit, or the rest of a stream over
+// the limit of documents that is as large), costs no more than its
+// refusal, whatever its size: only the line of its finding, which front
+// ends show, is guessed, and the rest of the document is masked whole
+// wherever the text is shown. Its values are not known, so the gate does
+// not look for them elsewhere, as for the rest of a stream over the
+// stream size limit.
+func guessUnread(src string, d *document.Document) (guessed, rest []document.Span) {
+	if d.Err.Limit != "document size" && d.End-d.Start <= document.DefaultLimits.DocumentBytes {
+		return secret.Guess(src, d.Start, d.End), nil
+	}
+	start, end := text.LineStart(src, d.Err.Start), text.LineEnd(src, d.Err.Start)
+	guessed = secret.Guess(src, start, end)
+	// The rest is what is before the line and after its line break:
+	// the line stays as shown.
+	if d.Start < start {
+		rest = append(rest, document.Span{Start: d.Start, End: start})
+	}
+	if after := end + 1; after < d.End {
+		rest = append(rest, document.Span{Start: after, End: d.End})
+	}
+	return guessed, rest
+}
+
 // checker holds the state of checking one document.
 type checker struct {
 	src  string
@@ -87,10 +117,12 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 	info := Info{Index: d.Index}
 	if d.Err != nil {
 		c.syntax(d.Err)
-		info.Secrets = secret.Guess(src, d.Start, d.End)
+		var rest []document.Span
+		info.Secrets, rest = guessUnread(src, d)
 		for _, sp := range info.Secrets {
 			info.SecretRaw = append(info.SecretRaw, src[sp.Start:sp.End])
 		}
+		info.Secrets = append(info.Secrets, rest...)
 		if len(c.out) > 0 {
 			var g secret.Gate
 			info.Feed(&g)

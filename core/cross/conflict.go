@@ -16,21 +16,16 @@ func (s *Set) conflicts(here string, w *Writer) []check.Diagnostic {
 	var out []check.Diagnostic
 	name := strconv.Quote(w.Secret)
 	k := ref{w.Namespace, w.Secret}
-	var others []In[Writer]
-	for _, o := range s.writers[k] {
-		// The same kind and name in one namespace is one resource to
-		// Kubernetes, written twice (a copy per environment, a file and
-		// its previous version): it overwrites nothing of another.
-		if o.Fact != w && !o.Fact.Disabled && (o.Fact.Kind != w.Kind || o.Fact.Name != w.Name) {
-			others = append(others, o)
-		}
-	}
-	if len(others) > 0 {
-		o := others[0]
+	// Another resource of one kind and name in one namespace is one
+	// resource to Kubernetes, written twice (a copy per environment, a
+	// file and its previous version): it overwrites nothing of another.
+	// The message names the first other writer and counts the rest, so
+	// that the findings of a Secret stay linear in its writers.
+	if o, n := s.writing(k).other(w); o != nil {
 		msg := "the connection Secret " + name + " is also written by the " + o.Fact.Kind + " " +
 			strconv.Quote(o.Fact.Name) + " " + where(here, o.File)
-		if len(others) > 1 {
-			msg += " (and " + strconv.Itoa(len(others)-1) + " more)"
+		if n > 1 {
+			msg += " (and " + strconv.Itoa(n-1) + " more)"
 		}
 		msg += ": each service overwrites the credentials of the other; give one of them spec.connInfoSecretTarget.name"
 		out = append(out, finding(w.At, check.Error, "secret-conflict", msg))

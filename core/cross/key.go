@@ -1,7 +1,6 @@
 package cross
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -26,13 +25,8 @@ func (s *Set) key(here string, r *Read) (check.Diagnostic, bool) {
 	if r.Optional {
 		sev = check.Warning
 	}
-	var w *In[Writer] // the first resource that writes the Secret
-	for i := range ws {
-		if !ws[i].Fact.Disabled {
-			w = &ws[i]
-			break
-		}
-	}
+	sum := s.writing(k)
+	w := sum.first // the first resource that writes the Secret
 	if w == nil {
 		d := ws[0]
 		what := "reads the Secret " + strconv.Quote(r.Secret)
@@ -47,10 +41,8 @@ func (s *Set) key(here string, r *Read) (check.Diagnostic, bool) {
 	}
 	// Two resources that write one Secret are a conflict of their own;
 	// the key is read if either writes it.
-	for _, o := range ws {
-		if !o.Fact.Disabled && slices.Contains(o.Fact.Keys, r.Key) {
-			return check.Diagnostic{}, false
-		}
+	if sum.writes(r.Key) {
+		return check.Diagnostic{}, false
 	}
 	wf := w.Fact
 	msg := "the " + wf.Kind + " " + strconv.Quote(wf.Name) + " " + where(here, w.File) + " writes no key " +

@@ -51,10 +51,8 @@ func (s *Set) enabledWriter(namespace, name string) *Writer {
 	if len(s.secrets[k]) > 0 {
 		return nil
 	}
-	for _, w := range s.writers[k] {
-		if !w.Fact.Disabled {
-			return w.Fact
-		}
+	if w := s.writing(k).first; w != nil {
+		return w.Fact
 	}
 	return nil
 }

@@ -17,6 +17,9 @@ type Set struct {
 	writers map[ref][]In[Writer]
 	secrets map[ref][]In[SecretManifest]
 	reads   map[ref][]In[Read]
+	// summaries are the summaries of the writers of the Secrets the
+	// checks met since the last change to their writers.
+	summaries map[ref]writing
 }
 
 // ref names a Secret: its namespace and name.
@@ -42,6 +45,7 @@ func (s *Set) Put(file string, f *Facts) {
 		w := &f.Writers[i]
 		k := ref{w.Namespace, w.Secret}
 		s.writers[k] = append(s.writers[k], In[Writer]{file, w})
+		delete(s.summaries, k)
 	}
 	for i := range f.Secrets {
 		m := &f.Secrets[i]
@@ -62,7 +66,9 @@ func (s *Set) Remove(file string) {
 	}
 	delete(s.files, file)
 	for _, w := range old.Writers {
-		drop(s.writers, ref{w.Namespace, w.Secret}, file)
+		k := ref{w.Namespace, w.Secret}
+		drop(s.writers, k, file)
+		delete(s.summaries, k)
 	}
 	for _, m := range old.Secrets {
 		drop(s.secrets, ref{m.Namespace, m.Name}, file)

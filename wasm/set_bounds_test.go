@@ -1,0 +1,93 @@
+//go:build linux
+
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/benchrepo"
+)
+
+// sharedSet is the argument of validate_set for benchrepo.Shared: the
+// texts JSON-encoded, each with the escapes of its line breaks, as a
+// host sends them.
+func sharedSet(t testing.TB, s benchrepo.Shared) string {
+	t.Helper()
+	var set []setEntry
+	for _, f := range s.Files() {
+		set = append(set, setEntry{f.Name, f.Text})
+	}
+	b, err := json.Marshal(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestValidateSetOfSharedNamesStaysBounded: a set of 10,000 texts that
+// all write or read one Secret's name, which ran the module out of
+// memory (every escaped text of the set copied into a buffer the size of
+// the rest of the set) after 11 s, is answered within a call's bounds,
+// the same as natively, with at most two findings per text: each
+// conflict names one other writer and counts the rest.
+func TestValidateSetOfSharedNamesStaysBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the set takes seconds in wasm")
+	}
+	shared := benchrepo.Shared{Texts: 10_000}
+	src := sharedSet(t, shared)
+	want, err := validateSetJSON(src, text.UTF16)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	in := newInstance(t)
+	runtime.LockOSThread()
+	cpu := threadTime()
+	got := in.text("validate_set", src, 0)
+	cpu = threadTime() - cpu
+	runtime.UnlockOSThread()
+	mem := in.mod.Memory().Size()
+	t.Logf("%d texts, %d bytes: %v of processor, linear memory %d MiB", shared.Texts, len(src), cpu, mem>>20)
+	if got != string(want) {
+		t.Errorf("the result differs from the native core's (%d bytes, want %d)", len(got), len(want))
+	}
+	if mem >= maxLinearMemory {
+		t.Errorf("linear memory grew to %d MiB", mem>>20)
+	}
+	if cpu > maxCallTime {
+		t.Errorf("validate_set took %v of processor, more than %v", cpu, maxCallTime)
+	}
+
+	var res struct {
+		Files []struct {
+			Name        string
+			Diagnostics []struct{ Rule, Message string }
+		}
+	}
+	if err := json.Unmarshal([]byte(got), &res); err != nil || len(res.Files) != shared.Texts {
+		t.Fatalf("validate_set answered %d files (%v): %.300s", len(res.Files), err, got)
+	}
+	total := 0
+	for i, f := range res.Files {
+		total += len(f.Diagnostics)
+		if len(f.Diagnostics) > 2 {
+			t.Fatalf("%s has %d findings, want at most 2: %v", f.Name, len(f.Diagnostics), f.Diagnostics)
+		}
+		n := shared.Others(i)
+		for _, d := range f.Diagnostics {
+			if d.Rule == "secret-conflict" && strings.Contains(d.Message, "is also written by") &&
+				!strings.Contains(d.Message, fmt.Sprintf(" (and %d more)", n-1)) {
+				t.Fatalf("%s: %q, want it to count the %d other writers after the one it names", f.Name, d.Message, n-1)
+			}
+		}
+	}
+	if total < shared.Texts/2 {
+		t.Errorf("%d findings in %d texts, want a conflict for each writer", total, shared.Texts)
+	}
+}
