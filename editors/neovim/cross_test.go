@@ -275,7 +275,31 @@ func TestNeovimAcrossFiles(t *testing.T) {
 		}
 	}
 
-	t.Logf("completion: %+v", r.Completion)
+	// The completion menu: the keys the Kafka writes, prefix included,
+	// those of components it leaves off last and saying so; each replaces
+	// the word typed.
+	menu := func(typed typing, prefix string, words ...string) completion {
+		c := completion{Prefix: prefix}
+		for _, w := range words {
+			detail, comp, _ := strings.Cut(w, " ")
+			c.Items = append(c.Items, menuItem{Word: detail, Menu: comp, Line: typed.At.Line, From: typed.At.Col - len(prefix), To: typed.At.Col})
+		}
+		return c
+	}
+	const ev, logs = "Kafka events (services/kafka.yaml)", "Kafka logs (services/kafka.yaml)"
+	wantCompletion := []completion{
+		menu(st.Completion[0], "EV_", "EV_HOST "+ev, "EV_PORT "+ev, "EV_USERNAME "+ev, "EV_PASSWORD "+ev, "EV_ACCESS_CERT "+ev,
+			"EV_ACCESS_KEY "+ev, "EV_SASL_HOST "+ev, "EV_SASL_PORT "+ev, "EV_CA_CERT "+ev,
+			"EV_CONNECT_HOST only with spec.userConfig.kafka_connect", "EV_CONNECT_PORT only with spec.userConfig.kafka_connect",
+			"EV_REST_HOST only with spec.userConfig.kafka_rest", "EV_REST_PORT only with spec.userConfig.kafka_rest",
+			"EV_SCHEMA_REGISTRY_HOST only with spec.userConfig.schema_registry", "EV_SCHEMA_REGISTRY_PORT only with spec.userConfig.schema_registry"),
+		menu(st.Completion[1], "KAFKA_AC", "KAFKA_ACCESS_CERT "+logs, "KAFKA_ACCESS_KEY "+logs),
+	}
+	if !slices.EqualFunc(r.Completion, wantCompletion, func(a, b completion) bool {
+		return a.Prefix == b.Prefix && slices.Equal(a.Items, b.Items)
+	}) {
+		t.Errorf("completion menus:\n got %+v\nwant %+v", r.Completion, wantCompletion)
+	}
 	if len(r.Log) > 0 {
 		t.Errorf("messages shown to the user: %q", r.Log)
 	}
