@@ -9,8 +9,8 @@ local here = vim.fn.fnamemodify(debug.getinfo(1, "S").source:sub(2), ":h")
 local run = dofile(here .. "/run.lua")
 local editor = dofile(here .. "/editor.lua")
 local results = { nvim = tostring(vim.version().major) .. "." .. tostring(vim.version().minor), log = {} }
-local TIMEOUT = editor.TIMEOUT
 local wait, diagnostics = editor.wait, editor.diagnostics
+local request, position, markdown = editor.request, editor.position, editor.markdown
 editor.capture_notify(results)
 
 local function has_code(buf, code, severity)
@@ -30,38 +30,6 @@ vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx,
     published[result.uri] = #result.diagnostics
   end
   return publish(err, result, ctx, config)
-end
-
-local function request(buf, method, params)
-  local responses, err = vim.lsp.buf_request_sync(buf, method, params, TIMEOUT)
-  if responses == nil then
-    error(("%s: %s"):format(method, tostring(err)))
-  end
-  for _, r in pairs(responses) do
-    if r.error then
-      error(("%s: %s"):format(method, vim.inspect(r.error)))
-    end
-    return r.result
-  end
-  return nil
-end
-
-local function position(buf, line, character)
-  return { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = { line = line, character = character } }
-end
-
-local function markdown(contents)
-  if type(contents) == "string" then
-    return contents
-  end
-  if contents.value then
-    return contents.value
-  end
-  local parts = {}
-  for _, c in ipairs(contents) do
-    table.insert(parts, markdown(c))
-  end
-  return table.concat(parts, "\n")
 end
 
 -- Milliseconds since start, for the timings the Go test logs (never asserts).
