@@ -387,13 +387,17 @@ func (g *Gate) form(f string) {
 	g.filter[h/64] |= 1 << (h % 64)
 }
 
-// keyLen is how much of a form the gate compares: a text that starts as
-// the first keyLen bytes of a longer secret is taken for all of it (and
-// masked for its length). Comparing every long form whole at every
-// position where it may start costs the square of a text that repeats
-// it; and a text that holds 64 bytes of a secret shows the secret, be
-// the rest what it may.
+// keyLen is how much of a form the gate looks up: a text that starts as
+// the first keyLen bytes of a longer secret is taken for it, and masked
+// as far as it goes on as the secret (bucket.agreeing). A text that holds
+// 64 bytes of a secret shows the secret, be the rest what it may; and
+// comparing every long form whole at every position where it may start
+// would cost the square of a text that repeats it.
 const keyLen = 64
+
+// maxTails is how many long forms of one key a text is compared with; of
+// a key that more share, the text is masked for the longest one.
+const maxTails = 8
 
 // A bucket holds the forms that start with the same four bytes.
 type bucket struct {
@@ -406,8 +410,9 @@ type bucket struct {
 	// the longest form is the one taken.
 	lens []int
 	// long holds the forms longer than keyLen, which their key does not
-	// tell apart.
-	long map[string]bool
+	// tell apart; tails, by key, the first maxTails+1 of them.
+	long  map[string]bool
+	tails map[string][]string
 }
 
 func (b *bucket) add(f string) {
@@ -418,9 +423,12 @@ func (b *bucket) add(f string) {
 		return
 	case len(f) > keyLen:
 		if b.long == nil {
-			b.long = map[string]bool{}
+			b.long, b.tails = map[string]bool{}, map[string][]string{}
 		}
 		b.long[f] = true
+		if len(b.tails[k]) <= maxTails {
+			b.tails[k] = append(b.tails[k], f)
+		}
 	}
 	b.forms = append(b.forms, f)
 	b.keys[k] = max(n, len(f))
@@ -432,19 +440,44 @@ func (b *bucket) add(f string) {
 	}
 }
 
-// match returns the length of the longest form that s starts with (or
-// whose first keyLen bytes it starts with), and whether there is one.
-func (b *bucket) match(s string) (int, bool) {
+// match returns the longest key of a form that s starts with (a short
+// form whole, the first keyLen bytes of a long one), and whether there
+// is one.
+func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
 	for _, l := range b.lens {
 		if l > len(s) {
 			continue
 		}
-		if n, ok := b.keys[s[:l]]; ok {
-			return n, true
+		if _, ok := b.keys[s[:l]]; ok {
+			return s[:l], true
 		}
 	}
-	return 0, false
+	return "", false
+}
+
+// agreeing returns how much of s from i is a form of key, a key s holds
+// at i: the key's form when it is short; else as far as s goes on as one
+// of the long forms of the key, from masked on, where s up to masked is
+// masked already. Comparing from there only, a text that repeats a long
+// secret costs each byte of it once.
+func (b *bucket) agreeing(s string, i int, key string, masked int) int {
+	n := b.keys[key]
+	if n == len(key) {
+		return n
+	}
+	tails := b.tails[key]
+	if len(tails) > maxTails {
+		return n
+	}
+	from := max(i+len(key), masked)
+	best := from - i
+	for _, f := range tails {
+		if at := from - i; at < len(f) {
+			best = max(best, at+commonPrefix(s[from:min(len(s), i+len(f))], f[at:]))
+		}
+	}
+	return best
 }
 
 // clipped returns the length of the start of s that is a form cut short
@@ -629,7 +662,11 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		if b == nil {
 			continue // another prefix of the same hash
 		}
-		n, ok := b.match(s[i:])
+		key, ok := b.match(s[i:])
+		var n int
+		if ok {
+			n = b.agreeing(s, i, key, end)
+		}
 		if !ok && ellipsis >= 0 {
 			// A message may cut a long text short: a form cut short
 			// where an ellipsis follows is the form. Only where an

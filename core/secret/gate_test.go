@@ -191,8 +191,8 @@ func TestForeign(t *testing.T) {
 }
 
 // TestStartOfALongSecretIsTheSecret: a text that starts as the first 64
-// bytes of a longer secret is masked for the secret's length, whatever
-// follows (it shows 64 bytes of the secret); fewer bytes of it are
+// bytes of a longer secret is masked as far as it goes on as the secret
+// (it shows 64 bytes of it), and no further; fewer bytes of it are
 // another text. Many secrets that start alike are each found.
 func TestStartOfALongSecretIsTheSecret(t *testing.T) {
 	var b strings.Builder
@@ -206,7 +206,8 @@ func TestStartOfALongSecretIsTheSecret(t *testing.T) {
 		name, text, want string
 	}{
 		{"whole", "pw " + secret + " end", "pw " + Masked + " end"},
-		{"its first 64 bytes, then other text", "pw " + secret[:64] + "-other", "pw " + Masked},
+		{"its first 64 bytes, then other text", "pw " + secret[:64] + "-other", "pw " + Masked + "-other"},
+		{"its first 80 bytes, then other text", "pw " + secret[:80] + "-other", "pw " + Masked + "-other"},
 		{"its first 64 bytes at the end", "pw " + secret[:64], "pw " + Masked},
 		{"its first 40 bytes", "pw " + secret[:40] + " end", "pw " + secret[:40] + " end"},
 		{"repeated", strings.Repeat(secret, 1000), Masked},
@@ -214,6 +215,13 @@ func TestStartOfALongSecretIsTheSecret(t *testing.T) {
 		if got := g.Clean(tc.text); got != tc.want {
 			t.Errorf("%s: Clean = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+	// A secret of one letter: every place of it starts the secret again,
+	// and the mask still ends where the secret does.
+	var one Gate
+	one.Add(strings.Repeat("x", 300))
+	if got := one.Clean("{pw: " + strings.Repeat("x", 300) + "}"); got != "{pw: "+Masked+"}" {
+		t.Errorf("a secret of one letter, in a flow: %q", got)
 	}
 	var many Gate
 	for i := range 1000 {
