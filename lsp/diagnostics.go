@@ -181,10 +181,7 @@ func (s *server) runGate() *secret.Gate {
 		return true
 	})
 	g.Safe("mdscheck")
-	for _, r := range check.Rules {
-		g.Safe(r.Code)
-		g.Safe(check.RuleURL(r.Code))
-	}
+	check.KeepRules(g)
 	s.combined.g, s.combined.gen = g, gen
 	return g
 }

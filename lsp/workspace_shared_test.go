@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,10 +22,8 @@ func TestWorkspaceOfSharedNames(t *testing.T) {
 	}
 	shared := benchrepo.Shared{Texts: 10_000}
 	dir := t.TempDir()
-	for _, f := range shared.Files() {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(f.Text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := shared.Write(dir); err != nil {
+		t.Fatal(err)
 	}
 	s := benchServer(dir)
 	s.indexNow()

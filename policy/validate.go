@@ -135,9 +135,7 @@ func gate(files ...*report.File) *secret.Gate {
 		f.Feed(g)
 	}
 	if !g.Empty() {
-		for _, r := range check.Rules {
-			g.Safe(r.Code)
-		}
+		check.KeepRules(g)
 	}
 	return g
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,11 +21,8 @@ func TestAcrossSharedNames(t *testing.T) {
 	}
 	shared := benchrepo.Shared{Texts: 10_000}
 	dir := t.TempDir()
-	files := shared.Files()
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(f.Text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := shared.Write(dir); err != nil {
+		t.Fatal(err)
 	}
 	code, out, stderr := runCLI(t, "", "validate", "--no-config", "--color", "never", "--max-findings", "0", dir)
 	if code != 1 {
@@ -58,7 +54,7 @@ func TestAcrossSharedNames(t *testing.T) {
 			t.Errorf("%s has %d findings, want at most 2", name, n)
 		}
 	}
-	if writers := len(files) - len(files)/5 - 1; conflicts != writers {
+	if writers := shared.Texts - shared.Texts/5 - 1; conflicts != writers {
 		t.Errorf("%d conflicts, want one for each of the %d writers", conflicts, writers)
 	}
 }

@@ -42,10 +42,7 @@ func runGate(results []fileResult, previous []report.File) *secret.Gate {
 			g.Safe(safe)
 		}
 	}
-	for _, r := range check.Rules {
-		g.Safe(r.Code)
-		g.Safe(check.RuleURL(r.Code))
-	}
+	check.KeepRules(g)
 	for _, s := range []string{"error", "warning", "note", "info", "none"} {
 		g.Safe(s)
 	}

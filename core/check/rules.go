@@ -1,5 +1,7 @@
 package check
 
+import "github.com/mdscheck/mdscheck/core/secret"
+
 // Rule documents one rule code. The codes are stable: tools and people
 // match on them.
 type Rule struct {
@@ -50,6 +52,16 @@ var Rules = []Rule{
 // web, since docs/ is not installed with the command or the extension.
 func RuleURL(code string) string {
 	return "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md#" + code
+}
+
+// KeepRules declares the codes of the rules and the addresses of their
+// pages safe in g (secret.Gate.Safe): mdscheck's own words, which every
+// output names, stay whole where a secret is spelt like one.
+func KeepRules(g *secret.Gate) {
+	for _, r := range Rules {
+		g.Safe(r.Code)
+		g.Safe(RuleURL(r.Code))
+	}
 }
 
 // LookupRule returns the rule with code, or nil.

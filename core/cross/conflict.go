@@ -7,8 +7,9 @@ import (
 )
 
 // conflicts finds what overwrites the connection Secret of w, a resource
-// whose findings are shown in here (where): another resource of the set that writes the same Secret, a v1
-// Secret of the set of that name, or the resource's own token Secret.
+// whose findings are shown in here (where): another resource of the set
+// that writes the same Secret, a v1 Secret of the set of that name, or
+// the resource's own token Secret.
 func (s *Set) conflicts(here string, w *Writer) []check.Diagnostic {
 	if w.Disabled {
 		return nil

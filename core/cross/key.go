@@ -10,9 +10,8 @@ import (
 )
 
 // key finds a read, whose findings are shown in here (where), that no
-// resource answers: a key that the
-// resource writing the Secret does not write, or any read of the Secret of
-// a resource that writes none. A Secret that no resource of the set
+// resource answers: a key that the resource writing the Secret does not
+// write, or any read of the Secret of a resource that writes none. A Secret that no resource of the set
 // writes may come from elsewhere, and one that a v1 Secret of the set
 // also writes has keys this check cannot know: neither is a finding.
 func (s *Set) key(here string, r *Read) (check.Diagnostic, bool) {

@@ -11,7 +11,9 @@ import (
 // one namespace, where a resource without metadata.namespace meets only
 // the others without one. Replacing one file's facts costs the size of
 // that file's facts, not the set's: the language server keeps a Set of its
-// workspace and replaces a file as it changes.
+// workspace and replaces a file as it changes. A Set is not safe for
+// concurrent use, its findings included: they keep the summaries of the
+// Secrets they meet.
 type Set struct {
 	files   map[string]*Facts
 	writers map[ref][]In[Writer]

@@ -2,6 +2,8 @@ package benchrepo
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -36,6 +38,16 @@ func (s Shared) Files() []File {
 		out[i] = File{fmt.Sprintf("f%d.yaml", i), b.String()}
 	}
 	return out
+}
+
+// Write writes the texts of the set to dir, each as its file.
+func (s Shared) Write(dir string) error {
+	for _, f := range s.Files() {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(f.Text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Others returns how many writers of the Secret text i meets in its
