@@ -43,8 +43,43 @@ type Gate struct {
 }
 
 // Add registers a secret's decoded text (the value as the cluster gets
-// it) and every form it can take in output.
-func (g *Gate) Add(text string) {
+// it) and every form it can take in output, with the values it holds
+// when it is a file or an address (held).
+func (g *Gate) Add(text string) { g.add(text, 0) }
+
+// maxDecodings bounds how many base64 words deep add reads a secret: a
+// Secret's data, decoded, may hold a .dockerconfigjson whose "auth" is
+// base64 of "user:password".
+const maxDecodings = 3
+
+func (g *Gate) add(text string, decodings int) {
+	if len(text) < Shortest {
+		return
+	}
+	g.value(text)
+	if strings.ContainsAny(text, "\n\r") {
+		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			g.value(line)
+		}
+	}
+	if !structured(text) {
+		return // one word, as most secrets are: it holds nothing else
+	}
+	held(text, func(v string, decoded bool) {
+		switch {
+		case !decoded:
+			if v != text {
+				g.value(v)
+			}
+		case decodings < maxDecodings:
+			g.add(v, decodings+1)
+		}
+	})
+}
+
+// value registers text, one secret, and every form it can take in
+// output; not the values it holds.
+func (g *Gate) value(text string) {
 	if len(text) < Shortest {
 		return
 	}
@@ -52,26 +87,16 @@ func (g *Gate) Add(text string) {
 	// Blanks and control characters at its ends (an escaped "\0" or
 	// "\t") hide nothing of a secret: the text without them is one too.
 	if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
-		g.Add(t)
+		g.value(t)
 	}
-	if strings.ContainsAny(text, "\n\r") {
-		for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
-			g.Add(line)
-			// A file kept in a Secret (a .env, a .properties, a YAML
-			// configuration) holds secrets of its own, each the value
-			// of a line: password=S, token: S.
-			if v := assigned(line); v != "" {
-				g.Add(v)
-			}
-		}
-	} else if strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{") {
+	if !strings.ContainsAny(text, "\n\r") && (strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{")) {
 		// A value that starts with a sign YAML reserves (%S, @S) or
 		// holds a template action ({{ .Values.p }}S) is a secret with
 		// something around it its author did not mean: the pieces
 		// between the signs are secrets too.
 		for _, w := range pieces(text) {
 			if w != text {
-				g.Add(w)
+				g.value(w)
 			}
 		}
 	}
@@ -85,14 +110,6 @@ func (g *Gate) Add(text string) {
 		g.form(githubMessage.Replace(text))
 		g.form(githubProperty.Replace(text))
 		g.form(singleQuoted.Replace(text))
-	}
-	// A file or an address kept in a secret (a .dockerconfigjson, an
-	// XML configuration, a URL with a password) holds secrets of its
-	// own: the values it assigns.
-	for _, v := range embedded(text) {
-		if v != text {
-			g.Add(v)
-		}
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
@@ -140,66 +157,6 @@ func wideInteger(s string) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	return f, err == nil
-}
-
-// embedded returns the values that a file or an address kept in a
-// secret's text assigns: JSON's strings that are no key, the text of an
-// XML element, and the user and password of a URL. Each is a secret of
-// its own, which a manifest may write elsewhere.
-func embedded(s string) []string {
-	var out []string
-	if strings.Contains(s, `"`) && strings.ContainsAny(s, ":[") {
-		for i := 0; i < len(s); i++ {
-			if s[i] != '"' {
-				continue
-			}
-			end := i + 1
-			for end < len(s) && s[end] != '"' {
-				if s[end] == '\\' {
-					end++
-				}
-				end++
-			}
-			if end >= len(s) {
-				break
-			}
-			if rest := strings.TrimLeft(s[end+1:], " \t\r\n"); !strings.HasPrefix(rest, ":") {
-				out = append(out, jsonUnescape(s[i+1:end]))
-			}
-			i = end
-		}
-	}
-	for i := strings.IndexByte(s, '>'); i >= 0; {
-		rest := s[i+1:]
-		lt := strings.IndexByte(rest, '<')
-		if lt < 0 {
-			break
-		}
-		if v := strings.TrimSpace(rest[:lt]); v != "" && !strings.Contains(v, ">") {
-			out = append(out, v)
-		}
-		next := strings.IndexByte(rest[lt:], '>')
-		if next < 0 {
-			break
-		}
-		i += 1 + lt + next
-	}
-	for rest := s; ; {
-		at := strings.Index(rest, "://")
-		if at < 0 {
-			break
-		}
-		rest = rest[at+3:]
-		host := rest[:strings.IndexFunc(rest+" ", func(r rune) bool { return r == '/' || r == '?' || r == '#' || unicode.IsSpace(r) })]
-		if ui, _, ok := strings.Cut(host, "@"); ok {
-			user, pass, _ := strings.Cut(ui, ":")
-			out = append(out, user, pass)
-			if p := percentDecoded(pass); p != pass {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
 }
 
 // percentDecoded returns s with its %XX escapes decoded, as a URL's
@@ -274,20 +231,6 @@ func (g *Gate) AddRaw(raw string) {
 		g.Add(w)
 	}
 	g.Add(unquote(raw))
-}
-
-// assigned returns the value of a line of a configuration file that
-// assigns one ("key=value", "key: value", quotes removed), or "".
-func assigned(line string) string {
-	i := strings.IndexAny(line, "=:")
-	if i <= 0 || strings.TrimSpace(line[:i]) == "" {
-		return ""
-	}
-	v := strings.TrimSpace(line[i+1:])
-	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
-		v = v[1 : len(v)-1]
-	}
-	return v
 }
 
 // leadingSigns are the signs of YAML that cannot start a plain value.

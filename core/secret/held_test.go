@@ -1,0 +1,78 @@
+package secret
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+)
+
+// TestHeldValues: a file or an address kept in a Secret holds secrets of
+// its own, whatever its format: each value it assigns is masked wherever
+// a message writes it, and its keys, which are the format's words and
+// no one's secret, are not.
+func TestHeldValues(t *testing.T) {
+	b64 := base64.StdEncoding.EncodeToString
+	for _, tc := range []struct {
+		name, secret, value string
+		kept                []string // words of the secret that stay in messages
+	}{
+		{"an Authorization header, Basic", "Authorization: Basic " + b64([]byte("app:qz7xk2plmn")), "qz7xk2plmn", []string{"Authorization", "Basic"}},
+		{"an Authorization header, Bearer", "Authorization: Bearer qz7xk2plmn4v", "qz7xk2plmn4v", []string{"Bearer"}},
+		{"a connection string", "Server=db.example.io;User Id=app;Password=qz7xk2plmn;", "qz7xk2plmn", []string{"Server", "User Id", "Password"}},
+		{"a DSN", "app:qz7xk2plmn@tcp(db:3306)/shop", "qz7xk2plmn", nil},
+		{"a JDBC URL", "jdbc:postgresql://db/shop?user=app&password=qz7xk2plmn", "qz7xk2plmn", []string{"password"}},
+		{"a .pgpass line", "db.example.io:5432:shop:app:qz7xk2plmn", "qz7xk2plmn", nil},
+		{"one line of a configuration", `password = "qz7xk2plmn"`, "qz7xk2plmn", []string{"password"}},
+		{"a TOML inline table", `db = { user = "app", password = "qz7xk2plmn" }`, "qz7xk2plmn", []string{"user", "password"}},
+		{"an XML attribute", `<db password="qz7xk2plmn"/>`, "qz7xk2plmn", []string{"password"}},
+		{"an XML element", `<conf><password>qz7xk2plmn</password></conf>`, "qz7xk2plmn", []string{"password", "conf"}},
+		{"a .dockerconfigjson", `{"auths":{"r.example.io":{"auth":"` + b64([]byte("app:qz7xk2plmn")) + `"}}}`, "qz7xk2plmn", []string{"auths", "auth"}},
+		{"base64 of base64", "token: " + b64([]byte(b64([]byte("app:qz7xk2plmn")))), "qz7xk2plmn", []string{"token"}},
+		{"an export of a shell", "export PASSWORD=qz7xk2plmn", "qz7xk2plmn", []string{"export", "PASSWORD"}},
+		{"a value with a colon and an '@'", "password=p@ss:w0rd-qz", "p@ss:w0rd-qz", nil},
+		{"a value with blanks", "password: my very own pass", "my very own pass", nil},
+		{"a JSON string with an escape", `{"password":"qz7x\u006bplmn"}`, "qz7xkplmn", []string{"password"}},
+		{"a YAML line", "password: qz7xk2plmn", "qz7xk2plmn", []string{"password"}},
+		{"a .env file", "HOST=db.example.io\nPASSWORD='qz7xk2plmn'\nDEBUG=true", "qz7xk2plmn", []string{"HOST", "PASSWORD", "DEBUG", "true"}},
+		{"the password of a URL", "amqp://app:qz7xk2plmn@mq.example.io/vhost", "qz7xk2plmn", nil},
+		{"a header's value", "Bearer qz7xk2plmn4v", "qz7xk2plmn4v", []string{"Bearer"}},
+		{"words of prose", "secret key with spaces never shown!\nsecond line", "secret key with spaces never shown!", []string{"secret", "with", "spaces", "second", "line"}},
+		{"a list of tokens", `["qz7xk2plmn", "other"]`, "qz7xk2plmn", nil},
+		{"an unclosed quote", `password = "qz7xk2plmn`, "qz7xk2plmn", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var g Gate
+			g.Add(tc.secret)
+			msg := `"` + tc.value + `" is not allowed`
+			if got := g.Clean(msg); strings.Contains(got, tc.value) {
+				t.Errorf("secret %q: Clean(%q) = %q", tc.secret, msg, got)
+			}
+			for _, w := range tc.kept {
+				msg := "the field " + w + " is unknown"
+				if got := g.Clean(msg); got != msg {
+					t.Errorf("secret %q: Clean(%q) = %q: a key of the format is masked", tc.secret, msg, got)
+				}
+			}
+		})
+	}
+}
+
+// TestHeldIsLinear: however a text crowds the signs, quotes and words
+// held reads, it hands on a bounded number of bytes per byte of it.
+func TestHeldIsLinear(t *testing.T) {
+	for name, s := range map[string]string{
+		"colons":          strings.Repeat("abcd:", 40000),
+		"equals":          strings.Repeat("abcd=", 40000),
+		"unclosed quotes": strings.Repeat(`"abcd '`, 30000),
+		"at signs":        "password=" + strings.Repeat("abcde@", 40000),
+		"base64 words":    strings.Repeat(base64.StdEncoding.EncodeToString([]byte("user:password-1"))+" ", 10000),
+		"one long line":   "k: " + strings.Repeat("x", 200000),
+		"many lines":      strings.Repeat("key: value-x\n", 20000),
+	} {
+		n := 0
+		held(s, func(v string, _ bool) { n += len(v) })
+		if n > 4*len(s) {
+			t.Errorf("%s: %d bytes handed on for %d", name, n, len(s))
+		}
+	}
+}
