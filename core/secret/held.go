@@ -25,11 +25,13 @@ import (
 //     "export PASSWORD="); the first word after a sign is a value even
 //     when a sign follows it (h:5432:db:u:S), and so are the words after
 //     it up to the next key or break ("Bearer S"). Where no sign came,
-//     the words are prose or a list, and only those quoted or that look
-//     like a token (tokenLike) are values. The name of an XML tag is no
+//     the words are prose or a list, and only those quoted, that look
+//     like a token (tokenLike) or that follow a secret's name (a .netrc's
+//     "password S", namesSecret) are values. The name of an XML tag is no
 //     value, nor are YAML's booleans and null and HTTP's auth schemes,
 //     which are no one's secret and common words of messages;
-//   - of a value with '@', the pieces around it (u:S@tcp(h));
+//   - of a value with '@', the pieces between '@', ':' and '/'
+//     (u:S@tcp(h), Oracle's u/S@h);
 //   - what a line holds after its first sign (password = a b c,
 //     p@ss:w0rd);
 //   - the text of an XML element, and the user and password of a URL,
@@ -84,6 +86,9 @@ func (r *heldReader) read() {
 			if !r.lineSigned {
 				r.lineSigned = true
 				r.value(restOfLine(s[i+1:]))
+			}
+			for _, w := range r.pending {
+				r.address(w.text) // a key may still be an address: u/S@h:1521
 			}
 			r.pending = r.pending[:0] // a key's words
 			r.afterSign, r.assigning = true, true
@@ -143,13 +148,16 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 
 // flush hands on the words no sign made a key: after a sign, each is part
 // of a value ("Bearer S"); where no sign came, the text is words, not
-// assignments, and only the quoted words and those that look like a token
-// rather than a word of prose (tokenLike) are handed on, and what base64
-// words spell.
+// assignments, and only the quoted words, those that look like a token
+// rather than a word of prose (tokenLike) and those after the name of a
+// secret member are handed on, and what base64 words spell.
 func (r *heldReader) flush() {
-	for _, w := range r.pending {
+	for i, w := range r.pending {
 		switch {
-		case r.assigning || w.quoted || tokenLike(w.text):
+		case r.assigning || w.quoted || tokenLike(w.text),
+			i > 0 && namesSecret(r.pending[i-1].text):
+			// "password S", as a .netrc and other files without signs
+			// write a secret: the word after a secret's name is one.
 			r.value(w.text)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
@@ -172,23 +180,39 @@ func tokenLike(w string) bool {
 	return false
 }
 
-// value hands on w, a value, with the pieces around its '@' and what it
+// value hands on w, a value, with the pieces of an address and what it
 // spells in base64.
 func (r *heldReader) value(w string) {
 	if len(w) < Shortest || common(w) {
 		return
 	}
 	r.fn(w, false)
-	if strings.IndexByte(w, '@') >= 0 {
-		for _, p := range strings.Split(w, "@") {
-			if len(p) >= Shortest {
-				r.fn(p, false)
-			}
-		}
-	}
+	r.address(w)
 	if len(w) >= minBase64 && base64Word(w) {
 		r.decoded(w)
 	}
+}
+
+// address hands on the pieces of w between '@', ':' and '/' when it is
+// an address with a user and a password: u:S@tcp(h), Oracle's u/S@h.
+func (r *heldReader) address(w string) {
+	if strings.IndexByte(w, '@') < 0 {
+		return
+	}
+	for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '@' || r == ':' || r == '/' }) {
+		if len(p) >= Shortest && !common(p) {
+			r.fn(p, false)
+		}
+	}
+}
+
+// namesSecret reports whether w, a word, names a secret in a file
+// without signs (a .netrc's "password S"): the name of a secret member
+// or one of the common names of passwords, but no short word of prose
+// ("key with").
+func namesSecret(w string) bool {
+	w = strings.ToLower(w)
+	return len(w) >= 5 && names[w] || w == "passwd" || w == "secret"
 }
 
 // decoded hands on the text w, a base64 word, spells, if it is text.

@@ -38,6 +38,8 @@ func TestHeldValues(t *testing.T) {
 		{"a header's value", "Bearer qz7xk2plmn4v", "qz7xk2plmn4v", []string{"Bearer"}},
 		{"words of prose", "secret key with spaces never shown!\nsecond line", "secret key with spaces never shown!", []string{"secret", "with", "spaces", "second", "line"}},
 		{"a list of tokens", `["qz7xk2plmn", "other"]`, "qz7xk2plmn", nil},
+		{"a .netrc", "machine api.example.io login app password correcthorse", "correcthorse", []string{"machine", "login", "password"}},
+		{"an Oracle connect string", "app/qz7xk2plmn@db.example.io:1521/ORCL", "qz7xk2plmn", nil},
 		{"an unclosed quote", `password = "qz7xk2plmn`, "qz7xk2plmn", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
