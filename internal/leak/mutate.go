@@ -1,6 +1,7 @@
 package leak
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -206,6 +207,23 @@ func mutations() []mutation {
 			}
 			return c, true
 		}},
+		{"a file kept in a Secret", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
+			// A v1 Secret holds a file or an address with a password of
+			// its own; the manifest writes that password elsewhere, where
+			// messages quote it (an unknown field's name) or a line of
+			// the source is shown.
+			p := token(r)
+			file := secretFile(r, p)
+			held := "stringData:\n  conf: |\n" + indented(file, "    ", "    ")
+			if r.IntN(2) == 0 {
+				held = "data:\n  conf: " + base64.StdEncoding.EncodeToString([]byte(file)) + "\n"
+			}
+			before := "metadata:\n  name: leak-test\n  labels:\n    x: " + p + "\n  annotations: {y: " + p + "}\n"
+			c := build(m, "", flow, []string{key(m) + ": " + s.written, p + ": 1", "bogus: " + p}, "", before, append([]string{p}, s.forms...))
+			c.Text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: conf\n" + held + "---\n" +
+				strings.Replace(c.Text, "project: leak-test", "project: "+p, 1)
+			return c, true
+		}},
 		{"previous version", func(r *rand.Rand, m Member, s secretText, flow bool) (Case, bool) {
 			// The previous version's project (immutable) was the secret's
 			// text and today's is another; or the previous resource was
@@ -222,6 +240,29 @@ func mutations() []mutation {
 			return c, true
 		}},
 	}
+}
+
+// secretFile returns a file or an address, in one of the formats a
+// Secret holds, whose password is p.
+func secretFile(r *rand.Rand, p string) string {
+	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+	formats := []string{
+		"Authorization: Basic " + b64("app:"+p),
+		"Authorization: Bearer " + p,
+		"Server=db.example.io;User Id=app;Password=" + p + ";",
+		"app:" + p + "@tcp(db.example.io:3306)/shop",
+		"jdbc:postgresql://db.example.io/shop?user=app&password=" + p,
+		"db.example.io:5432:shop:app:" + p,
+		`password = "` + p + `"`,
+		`db = { user = "app", password = "` + p + `" }`,
+		`<db user="app" password="` + p + `"/>`,
+		`{"auths":{"registry.example.io":{"auth":"` + b64("app:"+p) + `"}}}`,
+		"machine db.example.io login app password " + p,
+		"app/" + p + "@db.example.io:1521/ORCL",
+		"HOST=db.example.io\nexport PASSWORD=" + p + "\n",
+		"smtp://app:" + p + "@mail.example.io:587",
+	}
+	return formats[r.IntN(len(formats))]
 }
 
 // indented writes text's lines as a block nested in another: the first
