@@ -65,11 +65,15 @@ func (g *Gate) add(text string, decodings int) {
 	if !structured(text) {
 		return // one word, as most secrets are: it holds nothing else
 	}
+	last := text
 	held(text, func(v string, decoded bool) {
 		switch {
 		case !decoded:
-			if v != text {
+			// A value is often handed on twice running: as a word and
+			// as what its line holds after its sign.
+			if v != last {
 				g.value(v)
+				last = v
 			}
 		case decodings < maxDecodings:
 			g.add(v, decodings+1)
