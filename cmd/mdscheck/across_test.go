@@ -68,3 +68,27 @@ func TestAcrossResourcesHoldsNoSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestAcrossNamesTheKeysOfASecret: a Secret's keys are names, not
+// secrets: where another Secret writes keys of the same names, the
+// finding of a workload that reads a key the Kafka's Secret does not
+// write names the keys it does, and the echoed line the key read, while
+// the Secret's values stay masked.
+func TestAcrossNamesTheKeysOfASecret(t *testing.T) {
+	const s = "Zq7xK2pLm9"
+	dir := t.TempDir()
+	text := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: streaming\n" +
+		"---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: legacy\nstringData:\n  KAFKA_HOST: kafka.example.io\n  KAFKA_PASSWORD: " + s + "\n" +
+		"---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: consumer\nspec:\n  containers:\n  - name: c\n    image: c:1\n    env:\n    - name: H\n      valueFrom:\n        secretKeyRef:\n          name: events\n          key: KAFKA_HOSTS\n    - name: P\n      value: " + s + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "", "validate", "--color", "never", "--no-config", dir)
+	if code != 1 || !strings.Contains(out, `writes no key "KAFKA_HOSTS"`) || !strings.Contains(out, "it writes KAFKA_HOST, KAFKA_PORT, KAFKA_USERNAME, KAFKA_PASSWORD,") ||
+		!strings.Contains(out, "key: KAFKA_HOSTS") || strings.Contains(out, "(secret)") {
+		t.Errorf("exit %d, want 1 with the Secret's keys named and nothing masked but the value:\n%s", code, out)
+	}
+	if strings.Contains(out+errOut, s) {
+		t.Errorf("the output holds the secret:\n%s", out)
+	}
+}

@@ -428,7 +428,7 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 	}
 	for _, p := range n.Pairs {
 		if inside && (p.Key.Text == "data" || p.Key.Text == "stringData") {
-			v.mark(p.Value)
+			v.markData(p.Value)
 			if p.Key.Text == "data" {
 				v.encoded = append(v.encoded, p.Value)
 			}
@@ -438,6 +438,27 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 	}
 	for _, it := range n.Items {
 		v.secretData(it, inside)
+	}
+}
+
+// markData marks the values of a Secret's data or stringData, n. Its
+// keys are names, not secrets: Kubernetes shows them (kubectl describe),
+// workloads and messages name them (secretKeyRef, "writes no key"), and
+// masking them hid those messages. A key is marked where it may be the
+// value its author meant: one without a value ({S} in a flow mapping, a
+// key that swallowed its value), or that no Secret's key can be named (a
+// blank, a quote, a sign in it), and so is a whole data that is no
+// mapping.
+func (v *Values) markData(n *document.Node) {
+	if n == nil || n.Kind != document.Mapping {
+		v.mark(n)
+		return
+	}
+	for _, pr := range n.Pairs {
+		v.mark(pr.Value)
+		if pr.Value == nil || pr.Value.IsNull() || pr.Merged || !keyName(pr.Key) {
+			v.mark(pr.Key)
+		}
 	}
 }
 
