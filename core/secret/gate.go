@@ -30,12 +30,15 @@ const Masked = "(secret)"
 // The zero Gate knows no secret. A Gate is not safe for concurrent Add;
 // once filled, its other methods are.
 type Gate struct {
-	// forms by the first four bytes of each; the filter answers "none
-	// starts here" for almost every position of a text without a map
-	// lookup.
-	byPrefix map[uint32]*bucket
-	filter   [1 << 10]uint64
-	safe     map[string]bool
+	// forms by the first four bytes of each; the filter, a bit per hash
+	// of a prefix, answers "none starts here" for almost every position
+	// of a text without a map lookup. It grows with the prefixes, so that
+	// it stays sparse for a Secret of a hundred thousand values too: a
+	// full one sent every byte of a text to the map, a cache miss each.
+	byPrefix   map[uint32]*bucket
+	filter     []uint64
+	filterBits uint
+	safe       map[string]bool
 	// numbers are the values of the secrets that read as numbers, as
 	// decimal.Dec writes them: a message may write the same number
 	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
@@ -326,13 +329,44 @@ func (g *Gate) form(f string) {
 	p := prefix(f)
 	b := g.byPrefix[p]
 	if b == nil {
-		b = &bucket{keys: map[string]int{}}
+		b = &bucket{}
 		g.byPrefix[p] = b
+		if len(g.byPrefix)*filterSparseness > len(g.filter)*64 {
+			g.growFilter()
+		}
+		h := g.slot(p)
+		g.filter[h/64] |= 1 << (h % 64)
 	}
 	b.add(f)
-	h := hash(p)
-	g.filter[h/64] |= 1 << (h % 64)
 }
+
+// The filter has at least filterSparseness bits per prefix, and from
+// 2^minFilterBits to 2^maxFilterBits bits.
+const (
+	filterSparseness = 16
+	minFilterBits    = 16
+	maxFilterBits    = 26
+)
+
+// growFilter makes the filter large enough for the prefixes, and fills it
+// anew.
+func (g *Gate) growFilter() {
+	bits := max(g.filterBits, minFilterBits)
+	for 1<<bits < len(g.byPrefix)*filterSparseness && bits < maxFilterBits {
+		bits++
+	}
+	if bits == g.filterBits {
+		return
+	}
+	g.filterBits, g.filter = bits, make([]uint64, 1<<bits/64)
+	for p := range g.byPrefix {
+		h := g.slot(p)
+		g.filter[h/64] |= 1 << (h % 64)
+	}
+}
+
+// slot is the filter's bit for a prefix.
+func (g *Gate) slot(p uint32) uint32 { return (p * 2654435761) >> (32 - g.filterBits) }
 
 // keyLen is how much of a form the gate looks up: a text that starts as
 // the first keyLen bytes of a longer secret is taken for it, and masked
@@ -351,7 +385,10 @@ type bucket struct {
 	// forms in the order they came, each once.
 	forms []string
 	// keys maps a form's first keyLen bytes (a shorter form whole) to
-	// the length of the longest form that starts so.
+	// the length of the longest form that starts so; nil while the
+	// bucket holds one short form, forms[0], as most do: a Secret of a
+	// hundred thousand values has as many buckets, and a map each cost
+	// hundreds of bytes.
 	keys map[string]int
 	// lens are the lengths of the keys, longest first: at one position
 	// the longest form is the one taken.
@@ -364,6 +401,19 @@ type bucket struct {
 
 func (b *bucket) add(f string) {
 	k := f[:min(len(f), keyLen)]
+	if b.keys == nil {
+		switch {
+		case len(b.forms) == 0 && len(f) <= keyLen:
+			b.forms = append(b.forms, f)
+			return
+		case len(b.forms) == 1 && b.forms[0] == f:
+			return
+		}
+		b.keys = map[string]int{}
+		for _, g := range b.forms {
+			b.keys[g], b.lens = len(g), []int{len(g)}
+		}
+	}
 	n, ok := b.keys[k]
 	switch {
 	case len(f) <= keyLen && ok, b.long[f]:
@@ -392,6 +442,9 @@ func (b *bucket) add(f string) {
 // is one.
 func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
+	if b.keys == nil {
+		return b.forms[0], strings.HasPrefix(s, b.forms[0])
+	}
 	for _, l := range b.lens {
 		if l > len(s) {
 			continue
@@ -409,6 +462,9 @@ func (b *bucket) match(s string) (string, bool) {
 // masked already. Comparing from there only, a text that repeats a long
 // secret costs each byte of it once.
 func (b *bucket) agreeing(s string, i int, key string, masked int) int {
+	if b.keys == nil {
+		return len(key) // the one short form
+	}
 	n := b.keys[key]
 	if n == len(key) {
 		return n
@@ -444,8 +500,6 @@ func (b *bucket) clipped(s string) (int, bool) {
 func prefix(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
-
-func hash(p uint32) uint32 { return (p * 2654435761) >> 16 }
 
 // Find calls fn with the start and end of every place in s where a form
 // of a secret is written, in order and merged where they overlap: a form
@@ -601,7 +655,7 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 	ellipsis := nextEllipsis(s, 0)
 	for i := 0; i+Shortest <= len(s); i++ {
 		p := prefix(s[i:])
-		h := hash(p)
+		h := g.slot(p)
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
