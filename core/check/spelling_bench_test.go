@@ -12,9 +12,10 @@ import (
 
 // brokenDocuments are the two broken texts of about 4 MiB whose every
 // key is compared with known names for "did you mean": a document the
-// reader refuses (a tab where a key belongs, on its last line), whose
-// misspelt keys the secret guess compares with every secret member's
-// name, and a stream of 26,700 manifests with four misspelt fields each,
+// reader refuses (over the limit of tokens, and a tab where a key belongs
+// on its last line), whose misspelt keys the secret guess compares with
+// every secret member's name, and a stream of 26,700 manifests with four
+// misspelt fields each,
 // every one of which gets a suggestion.
 func brokenDocuments() map[string]string {
 	var refused strings.Builder
