@@ -15,8 +15,7 @@ import (
 // reader refuses (over the limit of tokens, and a tab where a key belongs
 // on its last line), whose misspelt keys the secret guess compares with
 // every secret member's name, and a stream of 26,700 manifests with four
-// misspelt fields each,
-// every one of which gets a suggestion.
+// misspelt fields each, every one of which gets a suggestion.
 func brokenDocuments() map[string]string {
 	var refused strings.Builder
 	refused.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: a\nspec:\n")
