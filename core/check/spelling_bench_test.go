@@ -10,12 +10,13 @@ import (
 	"github.com/mdscheck/mdscheck/core/report"
 )
 
-// brokenDocuments are the two broken texts of about 4 MiB whose every
+// brokenDocuments are the broken texts of about 4 MiB whose every
 // key is compared with known names for "did you mean": a document the
 // reader refuses (over the limit of tokens, and a tab where a key belongs
 // on its last line), whose misspelt keys the secret guess compares with
 // every secret member's name, and a stream of 26,700 manifests with four
-// misspelt fields each, every one of which gets a suggestion.
+// misspelt fields each, every one of which gets a suggestion; and
+// manifests whose every line has an ignore comment of rules misspelt.
 func brokenDocuments() map[string]string {
 	var refused strings.Builder
 	refused.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: a\nspec:\n")
@@ -25,9 +26,18 @@ func brokenDocuments() map[string]string {
 	refused.WriteString("\t- bad: [\n")
 	doc := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata: {name: a}\n" +
 		"spec: {plan: x, project: p, clodName: 1, projekt: 2, plann: 3, terminationProtectoin: 4}\n---\n"
+	// Suppressions: 28,000 ignore comments naming no rule, each compared
+	// with every rule code for "did you mean", one of them 60 letters.
+	var ignores strings.Builder
+	ignores.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata: {name: a}\nspec:\n  plan: x\n  project: p\n")
+	for i := range 4000 {
+		fmt.Fprintf(&ignores, "  k%d: 1 # mdscheck:ignore unknown-fieldz,enumm,patern%d,%s\n", i, i, strings.Repeat("y", 60))
+	}
+	ignores.WriteString("---\n")
 	return map[string]string{
 		"Refused":      refused.String(),
 		"UnknownField": strings.Repeat(doc, (4<<20)/len(doc)),
+		"Suppressions": strings.Repeat(ignores.String(), 7),
 	}
 }
 
