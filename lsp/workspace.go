@@ -3,6 +3,7 @@ package lsp
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/secret"
+	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
 
@@ -48,6 +50,10 @@ type workspace struct {
 
 	// scan is the state of the goroutine that reads files (indexer).
 	scan indexer
+	// cut says that the last walk of the folders found more than
+	// maxIndexFiles files and read only those: the checks across files
+	// of every open file in the folders say so (cutFinding).
+	cut bool
 }
 
 // root is a workspace folder: its path and the label of its files'
@@ -301,7 +307,21 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 	}
 	found = set.Findings(key)
 	o.last = found
+	if o.own == nil && w.cut {
+		found = append(slices.Clip(found), cutFinding(src))
+	}
 	return found, stale
+}
+
+// cutFinding is the limit finding of an open file in a workspace whose
+// index was cut at maxIndexFiles, on its first line: a Secret written or
+// read in a file left out is unknown to its checks across files, and
+// the user should know why they miss it.
+func cutFinding(src string) check.Diagnostic {
+	return check.Diagnostic{Document: -1, End: text.LineEnd(src, 0), Severity: check.Information, Rule: "limit",
+		Message: "the workspace has more than " + strconv.Itoa(maxIndexFiles) + " YAML files and the server indexes " +
+			strconv.Itoa(maxIndexFiles) + " of them: the checks across files (secret-conflict, secret-key, secret-prefix) " +
+			"saw only those; open a smaller folder, or exclude files in .mdscheck.yaml"}
 }
 
 // inFolders reports whether the file at path is in a workspace folder;

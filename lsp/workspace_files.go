@@ -186,9 +186,20 @@ func (s *server) index(rescan bool, paths map[string]bool) {
 	todo := map[string]bool{}
 	var gone []string
 	if rescan {
-		found := s.walk(roots)
+		found, cut := s.walk(roots)
 		open := map[string]string{} // key: the path of an open file
 		w.mu.Lock()
+		var recheck []*openDoc
+		if cut != w.cut {
+			// Every open file in the folders gains or loses the limit
+			// finding of the index (cutFinding).
+			w.cut = cut
+			for _, o := range w.open {
+				if o.own == nil {
+					recheck = append(recheck, o.doc)
+				}
+			}
+		}
 		for key, f := range w.files {
 			if st, ok := found[f.path]; !ok {
 				gone = append(gone, key)
@@ -202,6 +213,9 @@ func (s *server) index(rescan bool, paths map[string]bool) {
 			}
 		}
 		w.mu.Unlock()
+		for _, d := range recheck {
+			s.schedule(d, debounce)
+		}
 		for p := range found {
 			todo[p] = true
 		}
@@ -316,9 +330,11 @@ type stamp struct {
 // walk returns the files of the folders that the index reads, as
 // mdscheck validate finds them in a directory: *.yaml and *.yml, not in a
 // hidden directory, not excluded by the configuration that applies to
-// them, regular files (or links to one) within the size limit.
-func (s *server) walk(roots []root) map[string]stamp {
-	found := map[string]stamp{}
+// them, regular files (or links to one) within the size limit; cut when
+// there were more than maxIndexFiles of them, of which it returns the
+// first found.
+func (s *server) walk(roots []root) (found map[string]stamp, cut bool) {
+	found = map[string]stamp{}
 	for _, r := range roots {
 		err := filepath.WalkDir(r.path, func(p string, d fs.DirEntry, err error) error {
 			switch {
@@ -342,6 +358,7 @@ func (s *server) walk(roots []root) map[string]stamp {
 			}
 			if len(found) >= maxIndexFiles {
 				s.noteOnce("too many files", fmt.Sprintf("workspace: more than %d YAML files; the rest are not indexed", maxIndexFiles))
+				cut = true
 				return filepath.SkipAll
 			}
 			found[p] = stamp{st.Size(), st.ModTime()}
@@ -351,7 +368,7 @@ func (s *server) walk(roots []root) map[string]stamp {
 			s.log.Printf("workspace: reading %s: %v", r.path, err)
 		}
 	}
-	return found
+	return found, cut
 }
 
 // indexable reports whether the file at path is one the index reads,

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strconv"
+
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/report"
@@ -24,7 +26,7 @@ import (
 // masked in every other text's answer too, and its secret spans cover
 // where it writes a secret of another text.
 func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
-	set, err := parseSet(src)
+	set, rest, err := parseSet(src)
 	if err != nil {
 		return nil, err
 	}
@@ -32,12 +34,20 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 	defer func() { checker.Facts = false }()
 	files := make([]report.File, len(set))
 	facts := make([]*cross.Facts, len(set))
-	whole := true
+	whole := rest.texts == 0
 	left := setBudget
 	for i, t := range set {
 		var ok bool
 		files[i], facts[i], ok = checkWithin(t.text, &left)
 		whole = whole && ok
+	}
+	if rest.texts > 0 {
+		// The first text left out stands for them all, as the first
+		// document left out does in a stream: its limit finding says
+		// which limit and what was checked.
+		set = append(set, rest.first)
+		gone, _, _ := checkWithin(rest.first.text, &report.Budget{Message: textsMessage(rest.texts)})
+		files = append(files, gone)
 	}
 	if whole {
 		var across cross.Set
@@ -87,6 +97,23 @@ func setFiles(files []report.File) []*report.File {
 // its message also says that the set was not checked across.
 var setBudget = report.Budget{Bytes: maxBytes, Documents: maxDocuments, Findings: maxFindings,
 	Message: budget.Message + "; nothing was checked across the texts of the set"}
+
+// maxTexts is the most texts of a set one validate_set call checks. Each
+// text has its entry in the result, even an empty one, whose document
+// counts for no budget: without it a set of millions of empty texts
+// would be millions of results.
+const maxTexts = maxDocuments
+
+// textsMessage is the limit finding of the first text past maxTexts, of n
+// texts left out in all.
+func textsMessage(n int) string {
+	others := "this text"
+	if n > 1 {
+		others += " and the " + strconv.Itoa(n-1) + " after it"
+	}
+	return "one call checks at most " + strconv.Itoa(maxTexts) + " texts of a set; the first " + strconv.Itoa(maxTexts) +
+		" were checked, " + others + " not, and nothing was checked across the texts of the set"
+}
 
 // checkWithin checks src within what is left of a set's budget, takes
 // what it spent from left, and reports whether src was checked whole.

@@ -91,3 +91,49 @@ func TestValidateSetOfSharedNamesStaysBounded(t *testing.T) {
 		t.Errorf("%d findings in %d texts, want a conflict for each writer", total, shared.Texts)
 	}
 }
+
+// TestValidateSetOverTheTexts: a set of more texts than one call checks
+// is answered, not refused: the first maxTexts texts are checked, and the
+// first text left out has an entry of its own whose limit finding says
+// which limit, what was checked and how many texts were not. The texts
+// are empty: no budget of documents cuts the set before.
+func TestValidateSetOverTheTexts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the set takes seconds in wasm")
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range maxTexts + 3 {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"name":"t%d.yaml","text":""}`, i)
+	}
+	b.WriteString("]")
+	got := newInstance(t).text("validate_set", b.String(), 0)
+	var res struct {
+		Error string
+		Files []struct {
+			Name        string
+			Diagnostics []struct{ Rule, Message string }
+		}
+	}
+	if err := json.Unmarshal([]byte(got), &res); err != nil || res.Error != "" {
+		t.Fatalf("validate_set answered %.300s (%v)", got, err)
+	}
+	if len(res.Files) != maxTexts+1 {
+		t.Fatalf("%d files in the answer, want the %d checked and the first left out", len(res.Files), maxTexts+1)
+	}
+	for _, f := range res.Files[:maxTexts] {
+		if len(f.Diagnostics) != 0 {
+			t.Fatalf("%s, checked, has findings %v", f.Name, f.Diagnostics)
+		}
+	}
+	last := res.Files[maxTexts]
+	want := fmt.Sprintf("one call checks at most %d texts of a set; the first %d were checked, this text and the 2 after it not, "+
+		"and nothing was checked across the texts of the set", maxTexts, maxTexts)
+	if last.Name != fmt.Sprintf("t%d.yaml", maxTexts) || len(last.Diagnostics) != 1 ||
+		last.Diagnostics[0].Rule != "limit" || last.Diagnostics[0].Message != want {
+		t.Errorf("the first text left out: %s with %v, want t%d.yaml with one limit finding %q", last.Name, last.Diagnostics, maxTexts, want)
+	}
+}

@@ -10,42 +10,59 @@ import (
 // named is one text of a set and the name the host gives it (a path).
 type named struct{ name, text string }
 
+// over is what of a set is past the texts one call checks (maxTexts):
+// the first text left out, and how many are left out in all (0: none).
+type over struct {
+	first named
+	texts int
+}
+
 // parseSet reads the argument of validate_set: a JSON array of objects
 // {"name": string, "text": string}. The module reads it with this small
 // parser rather than encoding/json, whose reflection every host would
 // download (the module's size budget). Errors name the entry by its
 // place, never by its name or text: either may hold a secret.
-func parseSet(src string) ([]named, error) {
+//
+// It keeps the first maxTexts texts. The rest of a larger set is read
+// too, so that a bad argument is an error however long, but only counted:
+// a set that is too large is a limit, said as a finding (validateSetJSON),
+// not a mistake of the host's.
+func parseSet(src string) ([]named, over, error) {
+	var rest over
 	p := setParser{s: src}
 	p.space()
 	if !p.eat('[') {
-		return nil, p.fail("the set must be a JSON array of {\"name\", \"text\"} objects")
+		return nil, rest, p.fail("the set must be a JSON array of {\"name\", \"text\"} objects")
 	}
 	var out []named
 	seen := map[string]bool{}
 	p.space()
 	if p.eat(']') {
-		return p.end(out)
+		return out, rest, p.end()
 	}
-	for {
-		if len(out) == maxDocuments {
-			return nil, errors.New("the set has more than " + strconv.Itoa(maxDocuments) + " texts, more than one call checks")
-		}
-		e, err := p.entry(len(out))
+	for k := 0; ; k++ {
+		e, err := p.entry(k)
 		if err != nil {
-			return nil, err
+			return nil, rest, err
 		}
 		if seen[e.name] {
-			return nil, errors.New("entry " + strconv.Itoa(len(out)) + ": its name is that of an earlier entry; names must be unique")
+			return nil, rest, errors.New("entry " + strconv.Itoa(k) + ": its name is that of an earlier entry; names must be unique")
 		}
 		seen[e.name] = true
-		out = append(out, e)
+		switch {
+		case k < maxTexts:
+			out = append(out, e)
+		case rest.texts == 0:
+			rest.first, rest.texts = e, 1
+		default:
+			rest.texts++
+		}
 		p.space()
 		if p.eat(']') {
-			return p.end(out)
+			return out, rest, p.end()
 		}
 		if !p.eat(',') {
-			return nil, p.fail("expected , or ] after entry " + strconv.Itoa(len(out)-1))
+			return nil, rest, p.fail("expected , or ] after entry " + strconv.Itoa(k))
 		}
 		p.space()
 	}
@@ -76,12 +93,12 @@ func (p *setParser) eat(c byte) bool {
 }
 
 // end checks that nothing but space follows the array.
-func (p *setParser) end(out []named) ([]named, error) {
+func (p *setParser) end() error {
 	p.space()
 	if p.i != len(p.s) {
-		return nil, p.fail("unexpected text after the array")
+		return p.fail("unexpected text after the array")
 	}
-	return out, nil
+	return nil
 }
 
 // entry reads one {"name": ..., "text": ...} object, the k-th.

@@ -91,3 +91,22 @@ func TestExplainRuleLinksTheWeb(t *testing.T) {
 		t.Errorf("docs/rules.md has no section enum for the link to land on")
 	}
 }
+
+// TestExplainNoMember: a path with a member its kind lacks is an error
+// that names the member and the members before it, whatever follows (a
+// path of 10,000 steps, a name of 100,000 letters): one short line, not
+// the path again.
+func TestExplainNoMember(t *testing.T) {
+	for arg, want := range map[string]string{
+		"Kafka.nope":                       `mdscheck: no member "nope" of Kafka`,
+		"Kafka.spec.userConfig[x]":         `mdscheck: no member "x" in "spec.userConfig" of Kafka`,
+		"Kafka.spec.userConfig.kafka.nope": `mdscheck: no member "nope" in "spec.userConfig.kafka" of Kafka`,
+		"Kafka.spec.userConfig.kafka" + strings.Repeat(".kafka", 10_000): `mdscheck: no member "kafka" in "spec.userConfig.kafka" of Kafka`,
+		"Kafka.spec." + strings.Repeat("y", 100_000):                     `mdscheck: no member "` + strings.Repeat("y", 64) + `..." in "spec" of Kafka`,
+	} {
+		code, _, errOut := runCLI(t, "", "explain", arg)
+		if first, _, _ := strings.Cut(errOut, "\n"); code != 2 || first != want {
+			t.Errorf("explain %.60q: exit %d, first line %.200q, want exit 2 and %q", arg, code, first, want)
+		}
+	}
+}

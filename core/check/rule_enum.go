@@ -70,7 +70,7 @@ func nearestEnum(v string, enum []string) string {
 	}
 	best, bestDist := "", max(len(v)/3, 1)+1
 	for _, e := range enum {
-		if d := spelling.Distance(lv, strings.ToLower(e)); d < bestDist {
+		if d, ok := spelling.Within(lv, strings.ToLower(e), bestDist-1); ok {
 			best, bestDist = e, d
 		}
 	}

@@ -126,7 +126,7 @@ func (c *checker) unknownRule(name string, span [2]int) {
 	msg := strconv.Quote(clip(name)) + " in mdscheck:ignore is no rule code, so it silences nothing"
 	best, bestDist := "", 3
 	for _, r := range Rules {
-		if d := spelling.Distance(strings.ToLower(name), r.Code); d < bestDist {
+		if d, ok := spelling.Within(strings.ToLower(name), r.Code, bestDist-1); ok {
 			best, bestDist = r.Code, d
 		}
 	}

@@ -25,7 +25,7 @@ func ResolveMember(s *Schema, path string) (*Schema, bool, error) {
 			if end < 0 {
 				return nil, false, fmt.Errorf("unclosed [ in %q", path)
 			}
-			inner := rest[1:end]
+			inner, at := rest[1:end], rest
 			rest = rest[end+1:]
 			if s.Type == Array && (inner == "" || isDigits(inner)) {
 				s, required = s.Items, false
@@ -33,7 +33,7 @@ func ResolveMember(s *Schema, path string) (*Schema, bool, error) {
 			}
 			p := s.Property(inner)
 			if p == nil {
-				return nil, false, fmt.Errorf("no member %q in %q", inner, path)
+				return nil, false, noMember(inner, path, at)
 			}
 			s, required = p.Schema, p.Required
 			continue
@@ -55,12 +55,27 @@ func ResolveMember(s *Schema, path string) (*Schema, bool, error) {
 			if i := strings.IndexAny(name, ".["); i >= 0 {
 				name = name[:i]
 			}
-			return nil, false, fmt.Errorf("no member %q in %q", name, path)
+			return nil, false, noMember(name, path, rest)
 		}
 		s, required = best.Schema, best.Required
 		rest = rest[len(best.Name):]
 	}
 	return s, required, nil
+}
+
+// noMember is the error of a name that path does not have where rest
+// starts. It names the members resolved before, not the whole path: what
+// follows the missing member says nothing, and a path may be as long as
+// a command line takes (128 KiB of steps).
+func noMember(name, path, rest string) error {
+	if len(name) > 64 {
+		name = name[:64] + "..." // no member is that long
+	}
+	before := strings.TrimSuffix(path[:len(path)-len(rest)], ".")
+	if before == "" {
+		return fmt.Errorf("no member %q", name)
+	}
+	return fmt.Errorf("no member %q in %q", name, before)
 }
 
 func isDigits(s string) bool {

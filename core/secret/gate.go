@@ -215,19 +215,27 @@ func escapable(text string) bool {
 func (g *Gate) AddRaw(raw string) {
 	raw = strings.TrimSpace(raw)
 	g.Add(raw)
+	// add adds a text of raw other than raw itself, which Add took
+	// already: a plain value is its own one word and one piece, and a
+	// broken document's guess gives hundreds of thousands of them.
+	add := func(t string) {
+		if t != raw {
+			g.Add(t)
+		}
+	}
 	for _, w := range strings.FieldsFunc(raw, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ',' || r == '{' || r == '}' || r == '[' || r == ']'
 	}) {
-		g.Add(w)
+		add(w)
 		// Quoted, the word may be read without its quotes; as an anchor,
 		// an alias or a tag, without its sign (password: &S is the
 		// secret S its author meant, which *Sx shows).
 		if t := strings.Trim(w, `"'`); t != w {
-			g.Add(t)
-			g.Add(unquote(w))
+			add(t)
+			add(unquote(w))
 		}
 		if t := strings.TrimLeft(w, "&*!"); t != w {
-			g.Add(t)
+			add(t)
 		}
 	}
 	// A reader that cannot read the text may take any sign of YAML's in
@@ -235,9 +243,9 @@ func (g *Gate) AddRaw(raw string) {
 	// kubectl, S: x a key S, @S and `S a mistake around S): every piece
 	// between such signs is a secret too.
 	for _, w := range pieces(raw) {
-		g.Add(w)
+		add(w)
 	}
-	g.Add(unquote(raw))
+	add(unquote(raw))
 }
 
 // leadingSigns are the signs of YAML that cannot start a plain value.
