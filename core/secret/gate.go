@@ -1,6 +1,8 @@
 package secret
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"slices"
 	"strconv"
@@ -48,14 +50,16 @@ type Gate struct {
 // Add registers a secret's decoded text (the value as the cluster gets
 // it) and every form it can take in output, with the values it holds
 // when it is a file or an address (held).
-func (g *Gate) Add(text string) { g.add(text, 0) }
+func (g *Gate) Add(text string) { g.add(text, 0, false) }
 
 // maxDecodings bounds how many base64 words deep add reads a secret: a
 // Secret's data, decoded, may hold a .dockerconfigjson whose "auth" is
 // base64 of "user:password".
 const maxDecodings = 3
 
-func (g *Gate) add(text string, decodings int) {
+// add registers text, decodings deep in what a secret's words spell or
+// are written as; opaque where text is what a word spelt.
+func (g *Gate) add(text string, decodings int, opaque bool) {
 	if len(text) < Shortest {
 		return
 	}
@@ -65,13 +69,19 @@ func (g *Gate) add(text string, decodings int) {
 			g.value(line)
 		}
 	}
+	g.encoded(text)
 	if !structured(text) {
 		return // one word, as most secrets are: it holds nothing else
 	}
+	if decodings < maxDecodings {
+		for _, t := range rewritten(text) {
+			g.add(t, decodings+1, opaque)
+		}
+	}
 	last := text
-	held(text, func(v string, decoded bool) {
+	held(text, opaque, func(v string, f finding) {
 		switch {
-		case !decoded:
+		case f == aValue:
 			// A value is often handed on twice running: as a word and
 			// as what its line holds after its sign.
 			if v != last {
@@ -79,9 +89,27 @@ func (g *Gate) add(text string, decodings int) {
 				last = v
 			}
 		case decodings < maxDecodings:
-			g.add(v, decodings+1)
+			g.add(v, decodings+1, f == spelt)
 		}
 	})
+}
+
+// maxEncoded bounds the text whose base64 the gate looks for: a longer
+// secret's base64 starts as that of its first maxEncoded bytes (a
+// multiple of 3), which the gate takes for the secret (keyLen).
+const maxEncoded = 3 << 10
+
+// encoded registers text's base64, in both alphabets, padded or not, and
+// its hexadecimal: a stringData value that a manifest writes again as the
+// data it is, or as the bytes of a key.
+func (g *Gate) encoded(text string) {
+	if len(text) > maxEncoded {
+		text = text[:maxEncoded]
+	}
+	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		g.form(e.EncodeToString([]byte(text)))
+	}
+	g.form(hex.EncodeToString([]byte(text)))
 }
 
 // value registers text, one secret, and every form it can take in

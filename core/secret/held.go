@@ -1,8 +1,10 @@
 package secret
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A text kept in a Secret is often a file or an address (a .env, a
@@ -13,10 +15,26 @@ import (
 // time; held reads every text the one way they all share: words, and the
 // signs '=' and ':' that make the words before them keys.
 
+// A finding is what held found in a text.
+type finding int
+
+const (
+	// aValue is a value of the text.
+	aValue finding = iota
+	// otherwise is a value written otherwise (unescaped, folded, decoded
+	// from percent signs or entities): the caller reads it again, as a
+	// text of its own.
+	otherwise
+	// spelt is what a base64 or hexadecimal word spells ("Basic dTpT",
+	// the "auth" of a .dockerconfigjson): credentials, each of whose
+	// words is a secret, keys too ("user:" with no password).
+	spelt
+)
+
 // held calls fn with every value that s, read as a file or an address,
-// holds (decoded false), and with the text each base64 word of it spells
-// (decoded true: "Basic dTpT", the "auth" of a .dockerconfigjson), which
-// the caller reads again for the values it holds:
+// holds, and with the texts that its values are written as or spell,
+// which the caller reads again (finding). Where opaque, s is what a word
+// spelt, and every word of it is a value:
 //
 //   - every word of a value. A word ends at a blank, at one of
 //     "\n\r;&,()[]{}<>" and at a sign ('=', or ':' not before "//"); a
@@ -39,23 +57,30 @@ import (
 //
 // Every value is a piece of s or decodes one, and each piece of s is
 // handed on at most a few times: held is linear in s.
-func held(s string, fn func(v string, decoded bool)) {
-	r := heldReader{s: s, fn: fn}
+func held(s string, opaque bool, fn func(string, finding)) {
+	r := heldReader{s: s, fn: fn, opaque: opaque}
 	r.read()
 	xmlText(s, fn)
 	urlUsers(s, fn)
 }
 
 // structured reports whether held may find anything in s but s: whether
-// it has a blank, a break, a sign, a quote or an '@', or may be base64.
+// it has a blank, a break, a sign, a quote, an '@' or an escape, or may
+// be base64 or hexadecimal.
 func structured(s string) bool {
-	return strings.ContainsAny(s, " \t"+heldBreaks+"=:\"'@") || len(s) >= minBase64 && base64Word(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; breaks(c) || c >= utf8.RuneSelf || strings.IndexByte(" \t\v\f=:\"'@%\\", c) >= 0 {
+			return true
+		}
+	}
+	return len(s) >= minBase64 && base64Word(s)
 }
 
 // heldReader is the state of held's one pass over a text.
 type heldReader struct {
-	s  string
-	fn func(string, bool)
+	s      string
+	fn     func(string, finding)
+	opaque bool
 	// pending are the words since the last sign or break: values, unless
 	// a sign follows and makes them a key.
 	pending []heldWord
@@ -63,6 +88,10 @@ type heldReader struct {
 	// the last break; lineSigned: the line had its first sign; tagName: a
 	// '<' came last, so an XML tag's name follows.
 	afterSign, assigning, lineSigned, tagName bool
+	// lineStart: no token came yet on the line; lists counts the '['
+	// open, inside which every word is an item, a value.
+	lineStart bool
+	lists     int
 	// unclosed records the quotes that have no closing one after some
 	// offset, and so none after any later one.
 	unclosed [2]bool
@@ -70,16 +99,26 @@ type heldReader struct {
 
 func (r *heldReader) read() {
 	s := r.s
+	r.lineStart = true
 	for i := 0; i < len(s); {
 		c := s[i]
+		if n := blank(s, i); n > 0 {
+			i += n
+			continue
+		}
 		switch {
-		case c == ' ' || c == '\t':
-			i++
-		case strings.IndexByte(heldBreaks, c) >= 0:
+		case breaks(c):
 			r.flush()
 			r.afterSign, r.assigning, r.tagName = false, false, c == '<'
-			if c == '\n' || c == '\r' {
-				r.lineSigned = false
+			switch c {
+			case '\n', '\r':
+				r.lineSigned, r.lineStart, r.lists = false, true, 0
+			case '[':
+				if !r.lineStart || !section(s[i:]) {
+					r.lists++
+				}
+			case ']':
+				r.lists = max(r.lists-1, 0)
 			}
 			i++
 		case isSign(s, i):
@@ -88,10 +127,13 @@ func (r *heldReader) read() {
 				r.value(restOfLine(s[i+1:]))
 			}
 			for _, w := range r.pending {
+				if r.opaque {
+					r.value(w.text)
+				}
 				r.address(w.text) // a key may still be an address: u/S@h:1521
 			}
 			r.pending = r.pending[:0] // a key's words
-			r.afterSign, r.assigning = true, true
+			r.afterSign, r.assigning, r.lineStart = true, true, false
 			i++
 		case (c == '"' || c == '\'') && !r.unclosed[quoteIndex(c)]:
 			end := closingQuote(s, i)
@@ -101,7 +143,12 @@ func (r *heldReader) read() {
 				continue
 			}
 			w := s[i+1 : end]
-			if c == '"' && strings.IndexByte(w, '\\') >= 0 {
+			switch {
+			case strings.IndexByte(w, '\n') >= 0:
+				// Over lines, as YAML folds it (a YAML file kept in
+				// the Secret): "correct\n    horse" is "correct horse".
+				r.fn(unquote(s[i:end+1]), otherwise)
+			case c == '"' && strings.IndexByte(w, '\\') >= 0:
 				w = unescape(w)
 			}
 			i = r.word(w, end+1, true)
@@ -109,6 +156,12 @@ func (r *heldReader) read() {
 			j := i + 1
 			for j < len(s) && !wordEnd(s, j) {
 				j++
+			}
+			if j == i+1 && c == '-' && r.lineStart {
+				// A list's item: what follows is a value.
+				r.afterSign, r.assigning, r.lineStart = true, true, false
+				i = j
+				continue
 			}
 			i = r.word(s[i:j], j, false)
 		}
@@ -125,6 +178,7 @@ type heldWord struct {
 // word takes w, a word of the text that ends at end (quoted, its
 // content), and returns where the text goes on.
 func (r *heldReader) word(w string, end int, quoted bool) int {
+	r.lineStart = false
 	// "dTpT==": the '=' that end a word before a blank, a break or the
 	// end are a base64 word's padding when the word decodes, not a key's
 	// sign.
@@ -153,17 +207,47 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 // secret member are handed on, and what base64 words spell.
 func (r *heldReader) flush() {
 	for i, w := range r.pending {
+		if flag(w.text) && len(w.text) > 2 && w.text[1] != '-' {
+			r.value(w.text[2:]) // a short option glued to its value: -pS
+		}
 		switch {
-		case r.assigning || w.quoted || tokenLike(w.text),
-			i > 0 && namesSecret(r.pending[i-1].text):
+		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text) || len(w.text) >= minProse && !namesSecret(w.text),
+			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
-			// write a secret: the word after a secret's name is one.
+			// write a secret, and "-p S", "--password S" of a command:
+			// the word after a secret's name or an option is one.
 			r.value(w.text)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
 		}
 	}
 	r.pending = r.pending[:0]
+}
+
+// section reports whether s, from a '[' that starts a line, is the name
+// of an INI or TOML section ("[default]", "[[servers]]"): no list of
+// values.
+func section(s string) bool {
+	line := s
+	if i := strings.IndexAny(s, "\n\r"); i >= 0 {
+		line = s[:i]
+	}
+	end := strings.LastIndexByte(line, ']')
+	return end > 0 && !strings.Contains(line[:end], ",") && strings.TrimSpace(line[end+1:]) == ""
+}
+
+// minProse is the length from which a word outside any assignment is a
+// value, whatever it looks like: a word of prose that long is rare, a
+// password of lower-case letters ("correcthorsebattery") is not.
+const minProse = 8
+
+// minPathToken is the length from which a piece of a URL's path is a
+// value, whatever it looks like: shorter ones are words (services, api).
+const minPathToken = 16
+
+// flag reports whether w is a command's option: -p, --password.
+func flag(w string) bool {
+	return len(w) >= 2 && w[0] == '-' && strings.Trim(w, "-") != "" && w[1] != ' '
 }
 
 // tokenLike reports whether w, a word outside any assignment, looks like
@@ -186,22 +270,44 @@ func (r *heldReader) value(w string) {
 	if len(w) < Shortest || common(w) {
 		return
 	}
-	r.fn(w, false)
+	r.fn(w, aValue)
 	r.address(w)
+	// The same value escaped as the file's format escapes it: a
+	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
+	for _, u := range []string{unescape(w), percentDecoded(w), strings.ReplaceAll(percentDecoded(w), "+", " "), entities(w)} {
+		if u != w && len(u) >= Shortest {
+			r.fn(u, otherwise)
+		}
+	}
 	if len(w) >= minBase64 && base64Word(w) {
 		r.decoded(w)
+	}
+	if t, ok := hexText(w); ok {
+		r.fn(t, spelt)
 	}
 }
 
 // address hands on the pieces of w between '@', ':' and '/' when it is
 // an address with a user and a password: u:S@tcp(h), Oracle's u/S@h.
 func (r *heldReader) address(w string) {
+	if strings.Contains(w, "://") {
+		// A URL's path and query may hold a token of their own
+		// (https://hooks.example.io/services/T0/B0/S).
+		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune("/?#&;", r) }) {
+			if _, v, ok := strings.Cut(p, "="); ok {
+				p = v // a query's value, not its key
+			}
+			if tokenLike(p) || len(p) >= minPathToken {
+				r.fn(p, aValue)
+			}
+		}
+	}
 	if strings.IndexByte(w, '@') < 0 {
 		return
 	}
 	for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '@' || r == ':' || r == '/' }) {
 		if len(p) >= Shortest && !common(p) {
-			r.fn(p, false)
+			r.fn(p, aValue)
 		}
 	}
 }
@@ -218,12 +324,34 @@ func namesSecret(w string) bool {
 // decoded hands on the text w, a base64 word, spells, if it is text.
 func (r *heldReader) decoded(w string) {
 	if t, ok := decodeBase64(w); ok && printable(t) {
-		r.fn(t, true)
+		r.fn(t, spelt)
 	}
 }
 
-// heldBreaks end a word and make the words before them no key.
-const heldBreaks = "\n\r;&,()[]{}<>"
+// heldBreaks end a word and make the words before them no key, and so do
+// control characters (SASL's "\0user\0password").
+const heldBreaks = "\n\r;&,()[]{}<>|"
+
+func breaks(c byte) bool {
+	return strings.IndexByte(heldBreaks, c) >= 0 || c < 0x20 && c != '\t' && c != '\v' && c != '\f' || c == 0x7f
+}
+
+// blank returns the length of the blank at s[i], 0 if there is none: a
+// space, a tab, a vertical tab, a form feed or a space of Unicode's (a
+// no-break space).
+func blank(s string, i int) int {
+	switch c := s[i]; {
+	case c == ' ' || c == '\t' || c == '\v' || c == '\f':
+		return 1
+	case c < utf8.RuneSelf:
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if unicode.IsSpace(r) {
+		return n
+	}
+	return 0
+}
 
 // isSign reports whether s[i] assigns: '=', or ':' that is not a URL's
 // "://".
@@ -233,8 +361,7 @@ func isSign(s string, i int) bool {
 
 // wordEnd reports whether a word ends before s[i].
 func wordEnd(s string, i int) bool {
-	c := s[i]
-	return c == ' ' || c == '\t' || strings.IndexByte(heldBreaks, c) >= 0 || isSign(s, i)
+	return breaks(s[i]) || blank(s, i) > 0 || isSign(s, i)
 }
 
 // restOfLine returns what s holds up to its line's end, trimmed, without
@@ -305,15 +432,44 @@ func base64Word(w string) bool {
 }
 
 // printable reports whether t, a decoded base64 word, is text a person
-// wrote: no control character but tabs and line breaks.
+// wrote: no control character but tabs, line breaks and the NULs that
+// separate SASL's PLAIN credentials.
 func printable(t string) bool {
 	for _, r := range t {
-		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' || r == unicode.ReplacementChar {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' && r != 0 || r == unicode.ReplacementChar {
 			return false
 		}
 	}
 	return true
 }
+
+// hexText returns the text w spells in hexadecimal, and whether it is one
+// (of eight digits or more, and text).
+func hexText(w string) (string, bool) {
+	if len(w) < minBase64 || len(w)%2 == 1 || strings.Trim(w, "0123456789abcdefABCDEF") != "" {
+		return "", false
+	}
+	b := make([]byte, len(w)/2)
+	for i := range b {
+		v, err := strconv.ParseUint(w[2*i:2*i+2], 16, 8)
+		if err != nil {
+			return "", false
+		}
+		b[i] = byte(v)
+	}
+	t := string(b)
+	return t, utf8.ValidString(t) && printable(t)
+}
+
+// entities returns w with XML's named character entities read (&amp;).
+func entities(w string) string {
+	if !strings.Contains(w, "&") {
+		return w
+	}
+	return xmlEntities.Replace(w)
+}
+
+var xmlEntities = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&apos;", "'")
 
 // common reports whether w is a word that is no one's secret: YAML's
 // booleans and null, HTTP's authentication schemes.
@@ -326,7 +482,7 @@ func common(w string) bool {
 }
 
 // xmlText calls fn with the text of each XML element in s.
-func xmlText(s string, fn func(string, bool)) {
+func xmlText(s string, fn func(string, finding)) {
 	for i := strings.IndexByte(s, '>'); i >= 0; {
 		rest := s[i+1:]
 		lt := strings.IndexByte(rest, '<')
@@ -334,7 +490,7 @@ func xmlText(s string, fn func(string, bool)) {
 			break
 		}
 		if v := strings.TrimSpace(rest[:lt]); len(v) >= Shortest && !strings.Contains(v, ">") {
-			fn(v, false)
+			fn(v, aValue)
 		}
 		next := strings.IndexByte(rest[lt:], '>')
 		if next < 0 {
@@ -346,7 +502,7 @@ func xmlText(s string, fn func(string, bool)) {
 
 // urlUsers calls fn with the user and the password of each URL in s, the
 // password also percent-decoded.
-func urlUsers(s string, fn func(string, bool)) {
+func urlUsers(s string, fn func(string, finding)) {
 	for rest := s; ; {
 		at := strings.Index(rest, "://")
 		if at < 0 {
@@ -358,9 +514,74 @@ func urlUsers(s string, fn func(string, bool)) {
 			user, pass, _ := strings.Cut(ui, ":")
 			for _, v := range []string{user, pass, percentDecoded(pass)} {
 				if len(v) >= Shortest {
-					fn(v, false)
+					fn(v, aValue)
 				}
 			}
 		}
 	}
+}
+
+// softBreak reports whether s has a quoted-printable soft break: a '='
+// that ends a line and is no base64 padding ("==").
+func softBreak(s string) bool {
+	if strings.Contains(s, "=\r\n") && !strings.Contains(s, "==\r\n") {
+		return true
+	}
+	for i := strings.Index(s, "=\n"); i >= 0; {
+		if i == 0 || s[i-1] != '=' {
+			return true
+		}
+		next := strings.Index(s[i+2:], "=\n")
+		if next < 0 {
+			return false
+		}
+		i += 2 + next
+	}
+	return false
+}
+
+// rewritten returns the texts s reads as once a format's way of writing
+// it over lines is undone: a properties file's or a shell's line ended
+// by '\' goes on at the next line's first non-blank, and a
+// quoted-printable text's soft break "=" at a line's end joins the lines
+// and its "=XX" stand for bytes.
+func rewritten(s string) []string {
+	var out []string
+	if strings.Contains(s, "\\\n") || strings.Contains(s, "\\\r\n") {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\\' && (strings.HasPrefix(s[i+1:], "\n") || strings.HasPrefix(s[i+1:], "\r\n")) {
+				i = strings.IndexByte(s[i:], '\n') + i + 1
+				for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+					i++
+				}
+				i--
+				continue
+			}
+			b.WriteByte(s[i])
+		}
+		out = append(out, b.String())
+	}
+	if softBreak(s) {
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			switch {
+			case s[i] == '=' && strings.HasPrefix(s[i+1:], "\n"):
+				i++
+			case s[i] == '=' && strings.HasPrefix(s[i+1:], "\r\n"):
+				i += 2
+			case s[i] == '=' && i+2 < len(s):
+				if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil {
+					b.WriteByte(byte(v))
+					i += 2
+					continue
+				}
+				b.WriteByte(s[i])
+			default:
+				b.WriteByte(s[i])
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

@@ -40,6 +40,29 @@ func TestHeldValues(t *testing.T) {
 		{"a list of tokens", `["qz7xk2plmn", "other"]`, "qz7xk2plmn", nil},
 		{"a .netrc", "machine api.example.io login app password correcthorse", "correcthorse", []string{"machine", "login", "password"}},
 		{"an Oracle connect string", "app/qz7xk2plmn@db.example.io:1521/ORCL", "qz7xk2plmn", nil},
+		{"an htpasswd line", "alice:{PLAIN}correcthorse", "correcthorse", nil},
+		{"a redis configuration", "requirepass correcthorse", "correcthorse", nil},
+		{"a CSV row", "alice,correcthorse,admin", "correcthorse", nil},
+		{"an item of a YAML list", "passwords:\n  - hunter-two", "hunter-two", []string{"passwords"}},
+		{"a list in brackets", "[alice, hunter]", "hunter", nil},
+		{"an INI section is no value", "[default]\naws_secret_access_key = qz7xk2plmn", "qz7xk2plmn", []string{"default", "aws_secret_access_key"}},
+		{"an option of a command", "docker login -u app -p hunter", "hunter", []string{"docker", "login"}},
+		{"an option glued to its value", "mysql -uapp -phunter", "hunter", nil},
+		{"a token in a URL's path", "https://hooks.example.io/services/T000/B000/Qz7xk2plmn", "Qz7xk2plmn", []string{"services"}},
+		{"a query's value, not its key", "https://db.example.io/?password=qz7xk2plmn", "qz7xk2plmn", []string{"password"}},
+		{"a properties escape", `db.password=qz7x\u006B2plmn`, "qz7xk2plmn", nil},
+		{"a properties line continued", "db.password=correct\\\n    horse", "correcthorse", nil},
+		{"an escaped quote of a JAAS configuration", `sasl.jaas.config=PlainLoginModule required password=\"qz7xk2plmn\";`, "qz7xk2plmn", nil},
+		{"percent-encoded in a query", "https://db.example.io/?password=qz7x%2Bk2plmn", "qz7x+k2plmn", nil},
+		{"an XML entity", `<db password="qz7x&amp;k2plmn"/>`, "qz7x&k2plmn", nil},
+		{"hexadecimal", "token=717a37786b32706c6d6e", "qz7xk2plmn", nil},
+		{"a quoted-printable soft break", "password=qz7xk=\n2plmn", "qz7xk2plmn", nil},
+		{"SASL PLAIN", "AUTH PLAIN " + b64([]byte("\x00alice\x00correcthorse")), "correcthorse", nil},
+		{"Basic of a user without a password", "Authorization: Basic " + b64([]byte("correcthorse:")), "correcthorse", nil},
+		{"a YAML string folded over lines", "db:\n  password: \"correct\n    horse\"", "correct horse", nil},
+		{"the secret as base64", "qz7xk2plmn", b64([]byte("qz7xk2plmn")), nil},
+		{"the secret as hexadecimal", "qz7xk2plmn", "717a37786b32706c6d6e", nil},
+		{"a no-break space between key and value", "password\u00a0qz7xk2plmn", "qz7xk2plmn", nil},
 		{"an unclosed quote", `password = "qz7xk2plmn`, "qz7xk2plmn", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,7 +95,7 @@ func TestHeldIsLinear(t *testing.T) {
 		"many lines":      strings.Repeat("key: value-x\n", 20000),
 	} {
 		n := 0
-		held(s, func(v string, _ bool) { n += len(v) })
+		held(s, false, func(v string, _ finding) { n += len(v) })
 		if n > 4*len(s) {
 			t.Errorf("%s: %d bytes handed on for %d", name, n, len(s))
 		}
