@@ -2,7 +2,6 @@ package secret
 
 import (
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"slices"
 	"strconv"
@@ -109,7 +108,12 @@ func (g *Gate) encoded(text string) {
 	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
 		g.form(e.EncodeToString([]byte(text)))
 	}
-	g.form(hex.EncodeToString([]byte(text)))
+	const digits = "0123456789abcdef"
+	h := make([]byte, 0, 2*len(text))
+	for i := 0; i < len(text); i++ {
+		h = append(h, digits[text[i]>>4], digits[text[i]&15])
+	}
+	g.form(string(h))
 }
 
 // value registers text, one secret, and every form it can take in

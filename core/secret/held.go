@@ -92,6 +92,9 @@ type heldReader struct {
 	// open, inside which every word is an item, a value.
 	lineStart bool
 	lists     int
+	// named: the last key names a secret (secretish), and so its value
+	// is one even where it looks like a name.
+	named bool
 	// unclosed records the quotes that have no closing one after some
 	// offset, and so none after any later one.
 	unclosed [2]bool
@@ -122,6 +125,9 @@ func (r *heldReader) read() {
 			}
 			i++
 		case isSign(s, i):
+			if len(r.pending) > 0 {
+				r.named = secretish(r.pending[len(r.pending)-1].text)
+			}
 			if !r.lineSigned {
 				r.lineSigned = true
 				r.value(restOfLine(s[i+1:]))
@@ -208,14 +214,15 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 func (r *heldReader) flush() {
 	for i, w := range r.pending {
 		if flag(w.text) && len(w.text) > 2 && w.text[1] != '-' {
-			r.value(w.text[2:]) // a short option glued to its value: -pS
+			r.namedValue(w.text[2:]) // a short option glued to its value: -pS
 		}
 		switch {
-		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text) || len(w.text) >= minProse && !namesSecret(w.text),
-			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
+		case i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
 			// write a secret, and "-p S", "--password S" of a command:
 			// the word after a secret's name or an option is one.
+			r.namedValue(w.text)
+		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text) || len(w.text) >= minProse && !namesSecret(w.text):
 			r.value(w.text)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
@@ -236,6 +243,28 @@ func section(s string) bool {
 	return end > 0 && !strings.Contains(line[:end], ",") && strings.TrimSpace(line[end+1:]) == ""
 }
 
+// nameLike reports whether w looks like a name rather than a password:
+// lower-case letters and '-' only. Shorter than minProse, such a value
+// is taken for a secret only after a key that names one (password =
+// hunter): a kubeconfig's "namespace: kafka" or a .env's "MODE=debug"
+// would otherwise mask those words in every message, inside others too.
+func nameLike(w string) bool {
+	return strings.Trim(w, "abcdefghijklmnopqrstuvwxyz-") == ""
+}
+
+// secretish reports whether a key names a secret in a file's own words:
+// password, requirepass, db.password, aws_secret_access_key, api_key,
+// auth, token, credentials, private_key.
+func secretish(key string) bool {
+	key = strings.ToLower(key)
+	for _, w := range []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "private"} {
+		if strings.Contains(key, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // minProse is the length from which a word outside any assignment is a
 // value, whatever it looks like: a word of prose that long is rare, a
 // password of lower-case letters ("correcthorsebattery") is not.
@@ -248,6 +277,15 @@ const minPathToken = 16
 // flag reports whether w is a command's option: -p, --password.
 func flag(w string) bool {
 	return len(w) >= 2 && w[0] == '-' && strings.Trim(w, "-") != "" && w[1] != ' '
+}
+
+// namedValue is value of w, a value that a secret's name or an option
+// names.
+func (r *heldReader) namedValue(w string) {
+	named := r.named
+	r.named = true
+	r.value(w)
+	r.named = named
 }
 
 // tokenLike reports whether w, a word outside any assignment, looks like
@@ -267,7 +305,7 @@ func tokenLike(w string) bool {
 // value hands on w, a value, with the pieces of an address and what it
 // spells in base64.
 func (r *heldReader) value(w string) {
-	if len(w) < Shortest || common(w) {
+	if len(w) < Shortest || common(w) || !r.opaque && !r.named && len(w) < minProse && nameLike(w) {
 		return
 	}
 	r.fn(w, aValue)
