@@ -2,6 +2,7 @@ package leak
 
 import (
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -261,6 +262,17 @@ func secretFile(r *rand.Rand, p string) string {
 		"app/" + p + "@db.example.io:1521/ORCL",
 		"HOST=db.example.io\nexport PASSWORD=" + p + "\n",
 		"smtp://app:" + p + "@mail.example.io:587",
+		"alice:{PLAIN}" + p,
+		"requirepass " + p,
+		"alice," + p + ",admin",
+		"passwords:\n  - " + p + "\n",
+		"docker login -u app -p " + p,
+		"https://hooks.example.io/services/T000/B000/" + p,
+		"db.password=" + p[:4] + `\u00` + strconv.FormatInt(int64(p[4]), 16) + p[5:],
+		"https://db.example.io/?user=app&password=" + p[:5] + "%" + strconv.FormatInt(int64(p[5]), 16) + p[6:],
+		"password=" + p[:6] + "=\n" + p[6:],
+		"AUTH PLAIN " + b64("\x00app\x00"+p),
+		"token=" + hex.EncodeToString([]byte(p)),
 	}
 	return formats[r.IntN(len(formats))]
 }
