@@ -12,6 +12,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/internal/clibuild"
 	"github.com/mdscheck/mdscheck/internal/leak"
 )
 
@@ -68,9 +69,9 @@ func TestValidateSetMatchesCLI(t *testing.T) {
 	if err != nil || len(set) < 4 {
 		t.Fatalf("read %d files of %s: %v", len(set), root, err)
 	}
-	cli := filepath.Join(t.TempDir(), "mdscheck")
-	if b, err := exec.Command("go", "build", "-o", cli, "../cmd/mdscheck").CombinedOutput(); err != nil {
-		t.Fatalf("build the CLI: %v\n%s", err, b)
+	cli, err := clibuild.Path()
+	if err != nil {
+		t.Fatal(err)
 	}
 	cmd := exec.Command(cli, append([]string{"validate", "--format", "json", "--no-config", "--max-findings", "0"}, paths...)...)
 	cmd.Dir = root
