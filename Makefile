@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release test-release demo test need need-npm test-go test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all test-vsix-all clean
+.PHONY: all build release test-release demo test need need-npm test-go test-npm test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all test-vsix-all clean
 
 all: build
 
@@ -50,12 +50,26 @@ demo: build
 	@echo "== one finding as JSON (mdscheck validate --format json) =="
 	@./$(BIN) validate --format json examples/broken.yaml | sed -n '/"diagnostics"/,/^        }/p' | head -40
 
-# Everything: Go tests (the wasm tests build the module themselves), then
-# the npm workspace's tests (the wasm package in Node, the playground in
-# headless Chromium, the VS Code extension), then the extension in real
-# VS Code. scripts/need.sh first installs what a fresh machine lacks (npm
-# ci, Debian packages), or says how.
-test: need fmt-check vet test-go test-js test-vscode
+# Everything: the Go tests (the wasm tests build the module themselves),
+# and beside them the npm side: the npm workspace's tests (the wasm
+# package in Node, the playground in headless Chromium, the VS Code
+# extension), then the extension in real VS Code. scripts/need.sh first
+# installs what a fresh machine lacks (npm ci, Debian packages), or says
+# how. The Go tests keep two cores busy, while the npm side waits much of
+# its time on Chromium and VS Code starting and answering: at once they
+# take less wall time than one after the other (docs/performance.md,
+# "Test times"). -Otarget prints each side's output whole when it ends,
+# instead of interleaving their lines; each side's exit status counts.
+# `make test-go` and `make test-npm` run one side.
+test: need fmt-check vet
+	@echo "make test: the Go tests and the npm side run at once; each one's output follows when it ends"
+	@$(MAKE) --no-print-directory -j2 -Otarget test-go test-npm
+
+# The npm side of make test: test-js, then test-vscode, one after the
+# other, since both build the extension in editors/vscode.
+test-npm: need
+	@$(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-vscode
 
 need:
 	@scripts/need.sh

@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +21,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/mdscheck/mdscheck/internal/clibuild"
 )
 
 // serverBin is the mdscheck binary under test, built once by TestMain.
@@ -34,22 +35,13 @@ func TestMain(m *testing.M) {
 		serverBin = bin
 		os.Exit(m.Run())
 	}
-	dir, err := os.MkdirTemp("", "mdscheck-lsp-test-")
+	bin, err := clibuild.Path()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	serverBin = filepath.Join(dir, "mdscheck")
-	build := exec.Command("go", "build", "-o", serverBin, "github.com/mdscheck/mdscheck/cmd/mdscheck")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building mdscheck:", err)
-		os.RemoveAll(dir)
 		os.Exit(1)
 	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	serverBin = bin
+	os.Exit(m.Run())
 }
 
 // started is about when go test's -timeout began to count.

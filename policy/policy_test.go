@@ -15,6 +15,8 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
+
+	"github.com/mdscheck/mdscheck/internal/clibuild"
 )
 
 // The tests run policy.wasm, built as make policy builds it, under wazero
@@ -40,18 +42,17 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		wasm, cliBin := filepath.Join(dir, "policy.wasm"), filepath.Join(dir, "mdscheck")
+		wasm := filepath.Join(dir, "policy.wasm")
 		build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", wasm, ".")
 		build.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 		if out, err := build.CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "building policy.wasm: %v\n%s", err, out)
 			return 1
 		}
-		if out, err := exec.Command("go", "build", "-o", cliBin, "../cmd/mdscheck").CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "building mdscheck: %v\n%s", err, out)
+		if cli, err = clibuild.Path(); err != nil {
+			fmt.Fprintln(os.Stderr, "building mdscheck:", err)
 			return 1
 		}
-		cli = cliBin
 		b, err := os.ReadFile(wasm)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -5,21 +5,21 @@ package editortest
 
 import (
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/internal/clibuild"
 )
 
-// BuildServer builds cmd/mdscheck into a directory of its own and returns
-// the program's path; a test can put that directory first on PATH, since
-// the docs' snippets name "mdscheck", not a path.
+// BuildServer builds cmd/mdscheck (once for every package, clibuild) and
+// returns the program's path, alone in its directory: a test can put
+// that directory first on PATH, since the docs' snippets name
+// "mdscheck", not a path.
 func BuildServer(t testing.TB) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mdscheck")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/mdscheck/mdscheck/cmd/mdscheck").CombinedOutput()
+	bin, err := clibuild.Path()
 	if err != nil {
-		t.Fatalf("go build ./cmd/mdscheck: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }
