@@ -312,9 +312,11 @@ func (r *heldReader) value(w string) {
 	r.address(w)
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
-	for _, u := range []string{unescape(w), percentDecoded(w), strings.ReplaceAll(percentDecoded(w), "+", " "), entities(w)} {
-		if u != w && len(u) >= Shortest {
-			r.fn(u, otherwise)
+	if strings.ContainsAny(w, `\%&`) {
+		for _, u := range []string{unescape(w), percentDecoded(w), strings.ReplaceAll(percentDecoded(w), "+", " "), entities(w)} {
+			if u != w && len(u) >= Shortest {
+				r.fn(u, otherwise)
+			}
 		}
 	}
 	if len(w) >= minBase64 && base64Word(w) {
