@@ -146,7 +146,7 @@ func (s *server) check(d *openDoc) {
 // completion, the outline, a command's answer, a log line.
 func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
 	g := &secret.Gate{}
-	f.Feed(g)
+	f.Feed(g) // the gate of f's check, merged: no secret's text read again
 	d.remember(g)
 	g.Merge(d.seen)
 	if s.current().Previous != previousOff {

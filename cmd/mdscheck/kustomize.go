@@ -463,8 +463,8 @@ func (b *overlayBuild) results(cross []check.Diagnostic, stderr io.Writer) []fil
 	if len(b.said) > 0 {
 		// The build's results carry the secrets of every file it read.
 		g := &secret.Gate{}
-		for _, r := range out {
-			r.file.Feed(g)
+		for i := range out {
+			out[i].file.Feed(g)
 		}
 		kustomizeSaid(stderr, b.said, g)
 	}
