@@ -145,8 +145,10 @@ func (s *server) check(d *openDoc) {
 // of these gates (runGate), whatever wrote it: diagnostics, hover,
 // completion, the outline, a command's answer, a log line.
 func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
-	g := &secret.Gate{}
-	f.Feed(g)
+	// The gate of f's check, which the result keeps anyway: it becomes
+	// the document's, rather than a copy of it (of a Secret of 100,000
+	// values, each copy costs tens of megabytes).
+	g := f.Gate()
 	d.remember(g)
 	g.Merge(d.seen)
 	if s.current().Previous != previousOff {

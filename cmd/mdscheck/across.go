@@ -101,8 +101,8 @@ func acrossResources(results []fileResult, builds []*overlayBuild, stderr io.Wri
 // run.
 func runSecrets(results []fileResult, builds []*overlayBuild) *secret.Gate {
 	g := &secret.Gate{}
-	for _, r := range results {
-		r.file.Feed(g)
+	for i := range results {
+		results[i].file.Feed(g)
 	}
 	for _, b := range builds {
 		f := b.own()

@@ -23,13 +23,22 @@ import (
 // The paths of the files, which the user named, and the words of
 // mdscheck's own vocabulary are safe: they stay whole where they are the
 // whole of a JSON string, even when a secret's text is one of them.
+//
+// A run of one file uses the gate the file's check made (report.File.Gate):
+// building it again from the file's secrets cost as much as the check of a
+// file of many secrets. A run of more merges the files' gates.
 func runGate(results []fileResult, previous []report.File) *secret.Gate {
-	g := &secret.Gate{}
-	for _, r := range results {
-		r.file.Feed(g)
-	}
-	for _, f := range previous {
-		f.Feed(g)
+	var g *secret.Gate
+	if len(results) == 1 && len(previous) == 0 {
+		g = results[0].file.Gate()
+	} else {
+		g = &secret.Gate{}
+		for i := range results {
+			results[i].file.Feed(g)
+		}
+		for i := range previous {
+			previous[i].Feed(g)
+		}
 	}
 	for i := range results {
 		results[i].file.Clean(g)
@@ -83,8 +92,7 @@ func templateSecrets(f *report.File, masked string) {
 		return
 	}
 	for _, sp := range hidden {
-		f.Secrets = append(f.Secrets, sp)
-		f.SecretRaw = append(f.SecretRaw, f.Text[sp.Start:sp.End])
+		f.AddRaw(sp)
 	}
 	slices.SortFunc(f.Secrets, func(a, b document.Span) int { return cmp.Compare(a.Start, b.Start) })
 }

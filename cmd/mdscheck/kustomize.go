@@ -344,9 +344,9 @@ func foreign(msg string, g *secret.Gate, what string) string {
 // every file it read before it failed (reads: a base's, a generator's)
 // and of the overlay's own files.
 func failedBuildGate(dir string, reads *readLog, opts check.Options) *secret.Gate {
-	g := &secret.Gate{}
 	texts, raw := reads.secrets(opts)
-	(&report.File{SecretTexts: texts, SecretRaw: raw}).Feed(g)
+	read := report.File{SecretTexts: texts, SecretRaw: raw}
+	g := read.Gate() // made of the texts once, and the overlay's files merged in
 	n := 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || n >= maxOverlayFiles {
@@ -463,8 +463,8 @@ func (b *overlayBuild) results(cross []check.Diagnostic, stderr io.Writer) []fil
 	if len(b.said) > 0 {
 		// The build's results carry the secrets of every file it read.
 		g := &secret.Gate{}
-		for _, r := range out {
-			r.file.Feed(g)
+		for i := range out {
+			out[i].file.Feed(g)
 		}
 		kustomizeSaid(stderr, b.said, g)
 	}

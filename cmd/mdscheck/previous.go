@@ -17,7 +17,6 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
-	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/internal/helm"
 	"github.com/mdscheck/mdscheck/internal/reading"
 )
@@ -249,9 +248,7 @@ func previousResult(p previousFile, ch change.Changes, opts check.Options) fileR
 		}
 	}
 	slices.SortStableFunc(f.Diagnostics, func(a, b check.Diagnostic) int { return cmp.Compare(a.Document, b.Document) })
-	var g secret.Gate
-	f.Feed(&g)
-	f.Clean(&g)
+	f.Clean(f.Gate())
 	return fileResult{path: p.name, previous: true, changes: &changeCounts{Deleted: ch.Deleted}, file: f}
 }
 

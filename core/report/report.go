@@ -46,6 +46,15 @@ type File struct {
 	// Text, they are never marshalled: a File written out for a test or a
 	// log shows no secret.
 	SecretTexts, SecretRaw []string `json:"-"`
+	// gate is the gate of SecretTexts and SecretRaw that the File's
+	// build made: reading a Secret's texts for every form they take is
+	// the largest cost of a file of many secrets, and a front end that
+	// fed a gate of its own from them read them all again (Gate).
+	gate *secret.Gate
+	// maskedForms is how many forms gate knew when build masked every
+	// place of Text where one is written; -1 when it did not: MaskAlso
+	// with that gate, unchanged, would find nothing new.
+	maskedForms int
 	// Omitted counts the findings left out (Cap), which Counts still
 	// counts.
 	Omitted Tally
@@ -99,13 +108,40 @@ func (f *File) Cap(n int) {
 		Severity: check.Information, Rule: "limit", Message: f.Omitted.LeftOut()})
 }
 
-// Feed registers the secrets of f with g.
+// Feed registers the secrets of f with g: g learns what f's own gate
+// knows (Gate), without reading the texts again.
 func (f *File) Feed(g *secret.Gate) {
-	for _, t := range f.SecretTexts {
-		g.Add(t)
+	g.Merge(f.Gate())
+}
+
+// Gate returns the gate of f's own secrets (SecretTexts, SecretRaw): the
+// one its build made, or for a File made otherwise, one made now and
+// kept. A front end that shows f alone uses it as its own and may declare
+// texts safe in it; one that shows more files merges the gates of all
+// into a gate of its own (secret.Gate.Merge), which reads no text again.
+func (f *File) Gate() *secret.Gate {
+	if f.gate == nil {
+		g := &secret.Gate{}
+		for _, t := range f.SecretTexts {
+			g.Add(t)
+		}
+		for _, t := range f.SecretRaw {
+			g.AddRaw(t)
+		}
+		f.gate = g
 	}
-	for _, t := range f.SecretRaw {
-		g.AddRaw(t)
+	return f.gate
+}
+
+// AddRaw adds to f a secret as its text writes it at sp, which no check
+// read (secret.Gate.AddRaw): to its spans, its raw secrets and its gate.
+// The spans are left for the caller to sort.
+func (f *File) AddRaw(sp document.Span) {
+	t := f.Text[sp.Start:sp.End]
+	f.Secrets = append(f.Secrets, sp)
+	f.SecretRaw = append(f.SecretRaw, t)
+	if f.gate != nil {
+		f.gate.AddRaw(t)
 	}
 }
 
@@ -113,7 +149,7 @@ func (f *File) Feed(g *secret.Gate) {
 // of a secret g knows is written: a secret of another text (a previous
 // version, another file) written here again.
 func (f *File) MaskAlso(g *secret.Gate) {
-	if g.Empty() {
+	if g.Empty() || g == f.gate && f.maskedForms == g.Forms() {
 		return
 	}
 	n := len(f.Secrets)
@@ -194,7 +230,7 @@ func build(src string, results []Checked, extra []check.Diagnostic, spans bool) 
 	for _, r := range results {
 		n += len(r.Diagnostics)
 	}
-	f := File{Text: src, Documents: make([]Document, 0, len(results)), Diagnostics: make([]check.Diagnostic, 0, n)}
+	f := File{Text: src, maskedForms: -1, Documents: make([]Document, 0, len(results)), Diagnostics: make([]check.Diagnostic, 0, n)}
 	var secrets []document.Span
 	for _, d := range extra {
 		f.Diagnostics = append(f.Diagnostics, d)
@@ -216,15 +252,15 @@ func build(src string, results []Checked, extra []check.Diagnostic, spans bool) 
 		f.SecretTexts = append(f.SecretTexts, r.Info.SecretTexts...)
 		f.SecretRaw = append(f.SecretRaw, r.Info.SecretRaw...)
 	}
-	var g secret.Gate
-	f.Feed(&g)
-	f.Clean(&g)
+	g := f.Gate()
+	f.Clean(g)
 	if spans {
 		// A secret of one document may be written again in another, in
 		// any of its forms (escaped, as a number reads): wherever the
 		// text is shown, it is masked there too.
 		g.Find(src, func(start, end int) { secrets = append(secrets, document.Span{Start: start, End: end}) })
 		f.Secrets = secret.MergeBlank(src, secrets)
+		f.maskedForms = g.Forms()
 	}
 	return f
 }

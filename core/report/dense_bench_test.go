@@ -1,0 +1,28 @@
+package report
+
+import (
+	"testing"
+
+	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/internal/dense"
+)
+
+// BenchmarkValidateDenseSecrets checks Secrets of many short values (a
+// quarter of 3.9 MB, and the whole) and makes the gate of their secrets,
+// which every front end uses: where their time and memory go.
+func BenchmarkValidateDenseSecrets(b *testing.B) {
+	for _, c := range []struct {
+		name        string
+		docs, lines int
+	}{{"7x850", 7, 850}, {"28x850", 28, 850}} {
+		b.Run(c.name, func(b *testing.B) {
+			src := dense.Secrets(c.docs, c.lines)
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				f := Validate(src, check.DefaultOptions)
+				f.Gate()
+			}
+		})
+	}
+}
