@@ -312,7 +312,7 @@ func (r *heldReader) value(w string) {
 	r.address(w)
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
-	if strings.ContainsAny(w, `\%&`) {
+	if strings.ContainsAny(w, `\%&+`) {
 		for _, u := range []string{unescape(w), percentDecoded(w), strings.ReplaceAll(percentDecoded(w), "+", " "), entities(w)} {
 			if u != w && len(u) >= Shortest {
 				r.fn(u, otherwise)

@@ -55,6 +55,7 @@ func TestHeldValues(t *testing.T) {
 		{"a properties line continued", "db.password=correct\\\n    horse", "correcthorse", nil},
 		{"an escaped quote of a JAAS configuration", `sasl.jaas.config=PlainLoginModule required password=\"qz7xk2plmn\";`, "qz7xk2plmn", nil},
 		{"percent-encoded in a query", "https://db.example.io/?password=qz7x%2Bk2plmn", "qz7x+k2plmn", nil},
+		{"a query's '+' for a blank", "https://db.example.io/?password=correct+horse+battery", "correct horse battery", nil},
 		{"an XML entity", `<db password="qz7x&amp;k2plmn"/>`, "qz7x&k2plmn", nil},
 		{"hexadecimal", "token=717a37786b32706c6d6e", "qz7xk2plmn", nil},
 		{"a quoted-printable soft break", "password=qz7xk=\n2plmn", "qz7xk2plmn", nil},
