@@ -12,8 +12,10 @@ import (
 )
 
 // Secrets returns docs v1 Secrets whose stringData member env holds lines
-// lines of twenty values "k=XXXXX" (five random letters and digits) apart
-// by ';', as an env file of many short settings is written. The stream is
+// lines of twenty values "k=XXXXX" (five random letters and digits, the
+// first a capital or a digit, so that none reads as a name, which the
+// gate does not take for a secret) apart by ';', as an env file of many
+// short settings is written. The stream is
 // the same for the same arguments: 28 Secrets of 850 lines are 3.9 MB.
 func Secrets(docs, lines int) string {
 	const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -29,7 +31,8 @@ func Secrets(docs, lines int) string {
 					b.WriteByte(';')
 				}
 				b.WriteString("k=")
-				for range 5 {
+				b.WriteByte(alphabet[26+r.IntN(len(alphabet)-26)])
+				for range 4 {
 					b.WriteByte(alphabet[r.IntN(len(alphabet))])
 				}
 			}

@@ -68,7 +68,7 @@ export function redact(doc, ranges) {
   const kept = outside.join('\n');
   let out = outside[0];
   merged.forEach(([from, to], i) => {
-    out += replacement(text.slice(from, to), kept) + outside[i + 1];
+    out += lines(text.slice(from, to), kept, outside[i + 1]) + outside[i + 1];
   });
   return { text: out, replaced: merged.length };
 }
@@ -76,6 +76,18 @@ export function redact(doc, ranges) {
 // A node's properties before its value: an anchor (&name) or a tag (!tag),
 // then space, then more of the value.
 const PROPERTY = /^([&!])([^\s,[\]{}]*)\s+(?=\S)/;
+
+// lines is replacement of value, a range that may go over lines (the
+// checker joins ranges that only blanks and line breaks part, so that a
+// value over a million lines is one range), whose last line may be a key
+// when a colon follows it: a secret that ends a line and one that starts
+// the next as a key (`key: S` then `P: 1`) stay two lines, each replaced,
+// and the link stays YAML.
+function lines(value, kept, after) {
+  const m = /^([\s\S]*\S[\s\S]*?)(\r?\n)([\s\S]*)$/.exec(value);
+  if (!m || !/^:/.test(after) || !/\S/.test(m[3])) return replacement(value, kept);
+  return replacement(m[1], kept) + m[2] + replacement(m[3], kept);
+}
 
 // replacement is what stands for one secret value in the link: SECRET,
 // with the white space around it kept (a range may start at a line's

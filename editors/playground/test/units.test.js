@@ -98,6 +98,10 @@ test('redaction replaces each secret range by <secret> and counts them', () => {
   // A block scalar becomes one plain value; the line break after it stays.
   doc = textOf('password: |\n  line one\n  line two\nname: n');
   assert.equal(redact(doc, [range(doc, '|\n  line one\n  line two\n')]).text, 'password: <secret>\nname: n');
+  // A secret that ends a line and one that is the next line's key, which
+  // the checker joins into one range, stay two lines: the link stays YAML.
+  doc = textOf('a:\n  key: "S1x"\n  P2yz: 1\n');
+  assert.equal(redact(doc, [range(doc, '"S1x"\n  P2yz')]).text, 'a:\n  key: <secret>\n  <secret>: 1\n');
 });
 
 test('redaction keeps the anchors that aliases use, and nothing else of a value', () => {
