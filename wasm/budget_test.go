@@ -16,7 +16,8 @@ import (
 // document left out; the documents before it are reported as usual. The
 // call layer is plain Go, so this runs natively.
 func TestResultBudget(t *testing.T) {
-	t.Parallel()
+	// Not parallel: the call layer keeps state of the module's one
+	// call at a time (checker, last), which parallel calls would share.
 	const extra = 7
 	src := strings.Repeat("a: [\n---\n", maxFindings+extra) // one syntax error each
 	var got filejson.File
@@ -42,7 +43,8 @@ func TestResultBudget(t *testing.T) {
 // TestDocumentBudget: a stream of more than maxDocuments documents gets
 // the first maxDocuments of them.
 func TestDocumentBudget(t *testing.T) {
-	t.Parallel()
+	// Not parallel: the call layer keeps state of the module's one
+	// call at a time (checker, last), which parallel calls would share.
 	src := strings.Repeat("---\n", maxDocuments+3)
 	var got filejson.File
 	out, _ := validateJSON(src, text.UTF8)
@@ -59,7 +61,8 @@ func TestDocumentBudget(t *testing.T) {
 // TestByteBudget: the documents that start after the first maxBytes of a
 // stream are left out, and the limit finding is on the first of them.
 func TestByteBudget(t *testing.T) {
-	t.Parallel()
+	// Not parallel: the call layer keeps state of the module's one
+	// call at a time (checker, last), which parallel calls would share.
 	doc := "---\napiVersion: v1\nkind: ConfigMap\ndata: {a: \"" + strings.Repeat("x", 1000) + "\"}\n"
 	src := strings.Repeat(doc, maxBytes/len(doc)+5)
 	var got filejson.File
