@@ -36,24 +36,30 @@ const (
 // which the caller reads again (finding). Where opaque, s is what a word
 // spelt, and every word of it is a value:
 //
-//   - every word of a value. A word ends at a blank, at one of
-//     "\n\r;&,()[]{}<>" and at a sign ('=', or ':' not before "//"); a
-//     quoted one at its closing quote. A key is a word a sign follows,
-//     with the words before it since the last sign or break ("User Id=",
-//     "export PASSWORD="); the first word after a sign is a value even
-//     when a sign follows it (h:5432:db:u:S), and so are the words after
-//     it up to the next key or break ("Bearer S"). Where no sign came,
-//     the words are prose or a list, and only those quoted, that look
-//     like a token (tokenLike) or that follow a secret's name (a .netrc's
-//     "password S", namesSecret) are values. The name of an XML tag is no
-//     value, nor are YAML's booleans and null and HTTP's auth schemes,
+//   - every word of a value. A word ends at a blank (Unicode's too), at
+//     a control character, at one of "\n\r;&,()[]{}<>|" and at a sign
+//     ('=', or ':' not before "//"); a quoted one at its closing quote.
+//     A key is a word a sign follows, with the words before it since the
+//     last sign or break ("User Id=", "export PASSWORD="); the first word
+//     after a sign is a value even when a sign follows it (h:5432:db:u:S),
+//     and so are the words after it up to the next key or break ("Bearer
+//     S"), a list's items ("- S", "[a, S]", not an INI section's
+//     "[name]"). Where no sign came, the words are prose, and only those
+//     quoted, that look like a token (tokenLike), of minProse bytes or
+//     more, or that follow a secret's name or an option ("password S",
+//     "-p S", "-pS") are values. A name-like value (nameLike) is one only
+//     after a key that names a secret (secretish); the name of an XML tag
+//     is none, nor are YAML's booleans and null and HTTP's auth schemes,
 //     which are no one's secret and common words of messages;
-//   - of a value with '@', the pieces between '@', ':' and '/'
-//     (u:S@tcp(h), Oracle's u/S@h);
+//   - of a value, the pieces of an address: between '@', ':' and '/'
+//     (u:S@tcp(h), Oracle's u/S@h), a URL's path tokens and query values;
 //   - what a line holds after its first sign (password = a b c,
 //     p@ss:w0rd);
 //   - the text of an XML element, and the user and password of a URL,
-//     also percent-decoded.
+//     also percent-decoded;
+//   - as otherwise, a value unescaped, percent-decoded (with '+' a
+//     blank), with its XML entities read, and a quoted one folded over
+//     lines as YAML folds it; as spelt, what a base64 or hex word spells.
 //
 // Every value is a piece of s or decodes one, and each piece of s is
 // handed on at most a few times: held is linear in s.
@@ -313,7 +319,8 @@ func (r *heldReader) value(w string) {
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
 	if strings.ContainsAny(w, `\%&+`) {
-		for _, u := range []string{unescape(w), percentDecoded(w), strings.ReplaceAll(percentDecoded(w), "+", " "), entities(w)} {
+		p := percentDecoded(w)
+		for _, u := range []string{unescape(w), p, strings.ReplaceAll(p, "+", " "), entities(w)} {
 			if u != w && len(u) >= Shortest {
 				r.fn(u, otherwise)
 			}
