@@ -41,6 +41,9 @@ type Gate struct {
 	filter     []uint64
 	filterBits uint
 	safe       map[string]bool
+	// kept maps a text cleaned with CleanOwn to its spans of mdscheck's
+	// own words (Keep).
+	kept map[string][]document.Span
 	// numbers are the values of the secrets that read as numbers, as
 	// decimal.Dec writes them: a message may write the same number
 	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
@@ -337,7 +340,7 @@ func (g *Gate) Safe(text string) {
 	g.safe[text] = true
 }
 
-// Merge adds what other knows, its secrets and its safe texts, to g. It
+// Merge adds what other knows, its secrets, its safe and kept texts, to g. It
 // reads no secret's text again: it takes other's forms bucket by bucket,
 // sharing what neither gate changes in place, so that a front end merges
 // the gates of its files for a fraction of what feeding them cost.
@@ -356,6 +359,9 @@ func (g *Gate) Merge(other *Gate) {
 	}
 	for t := range other.safe {
 		g.Safe(t)
+	}
+	for t, own := range other.kept {
+		g.Keep(t, own)
 	}
 	for n := range other.numbers {
 		if g.numbers == nil {
@@ -835,7 +841,8 @@ func (g *Gate) Holds(s string) bool {
 }
 
 // JSON returns b, a JSON text, with every string value cleaned (Clean),
-// except those Safe declares. Object keys are mdscheck's own names and
+// except those Safe declares, and those Keep registers cleaned as
+// CleanOwn does. Object keys are mdscheck's own names and
 // are left alone, so the shape of the output stays as documented. A text
 // that is not JSON is cleaned whole.
 func (g *Gate) JSON(b []byte) []byte {
@@ -871,7 +878,13 @@ func (g *Gate) JSON(b []byte) []byte {
 				s = jsonUnescape(s)
 			}
 			if !g.safe[s] {
-				if c := g.Clean(s); c != s {
+				c := ""
+				if own, ok := g.kept[s]; ok {
+					c, _ = g.CleanOwn(s, own)
+				} else {
+					c = g.Clean(s)
+				}
+				if c != s {
 					out = append(out, b[last:i]...)
 					out = append(out, '"')
 					out = append(out, jsonEscape(c)...)
