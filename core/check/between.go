@@ -80,7 +80,7 @@ func lookup(n *document.Node, p *field.Path, keys ...string) (member, bool) {
 		if pr == nil || pr.Value.IsNull() {
 			return member{}, false
 		}
-		m.name, m.key, m.value, m.path = k, pr.Key, pr.Value, m.path.Key(k)
+		m.name, m.key, m.value, m.path = k, pr.Key, pr.Value, m.path.Member(k)
 	}
 	return m, true
 }
@@ -115,7 +115,9 @@ func (m member) finding(sev Severity, rule, msg string) Diagnostic {
 	if n == nil {
 		n = m.value
 	}
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: m.path.String(), Pointer: m.path.Pointer(), Message: msg}
+	d := Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Message: msg}
+	d.place(m.path)
+	return d
 }
 
 func (m member) valueFinding(sev Severity, rule, msg string) Diagnostic {

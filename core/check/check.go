@@ -162,7 +162,7 @@ func Document(src string, d *document.Document, opts Options) (Info, []Diagnosti
 		for i, it := range items.Items {
 			if it.Kind == document.Mapping {
 				resources = append(resources, it)
-				bases = append(bases, top.Key("items").Index(i))
+				bases = append(bases, top.Member("items").Index(i))
 			}
 		}
 	}
@@ -259,9 +259,7 @@ func (c *checker) scrub(g *secret.Gate) {
 	}
 	for i := range c.out {
 		d := &c.out[i]
-		d.Message = g.Clean(d.Message)
-		d.Path = g.Clean(d.Path)
-		d.Pointer = g.Clean(d.Pointer)
+		d.Clean(g)
 		kept := d.Fixes[:0]
 		for _, f := range d.Fixes {
 			if !fixHolds(f, g) {
@@ -338,7 +336,16 @@ func (c *checker) report(d Diagnostic) {
 
 // at makes a diagnostic on the span of n.
 func at(n *document.Node, p *field.Path, sev Severity, rule, msg string) Diagnostic {
-	return Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Path: p.String(), Pointer: p.Pointer(), Message: msg}
+	d := Diagnostic{Start: n.Start, End: n.End, Severity: sev, Rule: rule, Message: msg}
+	d.place(p)
+	return d
+}
+
+// atSaying is at with a message that knows its own words.
+func atSaying(n *document.Node, p *field.Path, sev Severity, rule string, m *message) Diagnostic {
+	d := at(n, p, sev, rule, "")
+	d.set(m)
+	return d
 }
 
 // value checks n against s. key is the entry n is the value of, when any.
@@ -426,7 +433,7 @@ func (c *checker) object(n *document.Node, s *schema.Schema, p *field.Path, key 
 			c.unknown(pr.Key, s, p)
 			continue
 		}
-		c.value(pr.Value, prop.Schema, p.Key(prop.Name), pr.Key)
+		c.value(pr.Value, prop.Schema, p.Member(prop.Name), pr.Key)
 	}
 	c.between(n, s, p, key, open)
 	if open {

@@ -72,6 +72,9 @@ type Diagnostic struct {
 	Message    string
 	Fixes      []Fix
 	Deprecated bool // the finding is about a deprecated member
+	// Own tells which parts of Message, Path and Pointer are mdscheck's
+	// own words, which the gate leaves whole.
+	Own Own `json:"-"`
 }
 
 // Sort orders diagnostics by position, then rule, so output is stable.

@@ -20,16 +20,21 @@ func (c *checker) enum(n *document.Node, s *schema.Schema, p *field.Path) {
 			return
 		}
 	}
-	d := at(n, p, Error, "enum", c.shown(n, s)+" is not allowed; must be one of "+enumList(s.Enum))
+	m := new(message).value(c, n, s)
 	if len(s.Enum) == 1 {
-		d.Message = c.shown(n, s) + " is not allowed; the only allowed value is " + enumList(s.Enum)
+		m.say(" is not allowed; the only allowed value is ").say(phrase(enumList(s.Enum)))
+	} else {
+		m.say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))
 	}
+	var fixes []Fix
 	if e := nearestEnum(v, s.Enum); e != "" && !n.Alias && !c.hidden(n, s) {
 		if len(s.Enum) > 1 {
-			d.Message += " (did you mean " + e + "?)"
+			m.say(" (did you mean ").say(phrase(e)).say("?)")
 		}
-		d.Fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
+		fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
 	}
+	d := atSaying(n, p, Error, "enum", m)
+	d.Fixes = fixes
 	c.report(d)
 }
 
@@ -40,7 +45,7 @@ func (c *checker) numberEnum(n *document.Node, s *schema.Schema, p *field.Path, 
 			return
 		}
 	}
-	c.report(at(n, p, Error, "enum", c.written(n, s)+" is not allowed; must be one of "+enumList(s.Enum)))
+	c.report(atSaying(n, p, Error, "enum", new(message).number(c, n, s).say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))))
 }
 
 // nearestEnum returns the allowed value v most likely meant: the same in

@@ -46,19 +46,13 @@ func (c *checker) hidden(n *document.Node, s *schema.Schema) bool {
 
 // shown is how a message names a value: never a secret's.
 func (c *checker) shown(n *document.Node, s *schema.Schema) string {
-	if c.hidden(n, s) {
-		return "the value"
-	}
-	return quoteValue(n)
+	return string(new(message).value(c, n, s).b)
 }
 
 // written is how a message names a number or boolean as written: never a
 // secret's.
 func (c *checker) written(n *document.Node, s *schema.Schema) string {
-	if c.hidden(n, s) {
-		return "the value"
-	}
-	return clip(n.Text)
+	return string(new(message).number(c, n, s).b)
 }
 
 // scalar checks a string, integer, number or boolean value.

@@ -3,6 +3,8 @@ package check
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // Standalone returns d's message as it reads where no line of the source
@@ -16,22 +18,34 @@ import (
 // secrets (report.File.Clean) wherever a finding is shown: a secret
 // Secret key is masked in both.
 func (d Diagnostic) Standalone() string {
+	s, _ := d.StandaloneOwn()
+	return s
+}
+
+// StandaloneOwn is Standalone, with the spans of the text that are
+// mdscheck's own words (Own): those of the message and of the path it
+// names, and the signs around the path. A front end that writes the text
+// keeps it with them (secret.Gate.Keep).
+func (d Diagnostic) StandaloneOwn() (string, []document.Span) {
 	msg, path := d.Message, d.Path
 	// A finding about the document, or one that says where already; a
 	// deletion is about the whole resource, which its message names.
 	if path == "" || d.Rule == "deletion" || strings.Contains(path, ".") && strings.Contains(msg, path) {
-		return msg
+		return msg, d.Own.Message
 	}
+	m := says("`")
 	last, parent := lastStep(path, d.Pointer)
 	switch {
 	case last != "" && parent != "" && strings.Contains(msg, strconv.Quote(last)):
-		return "`" + parent + "`: " + msg
+		m.text(path, d.Own.Path, 0, len(parent)).say("`: ").text(msg, d.Own.Message, 0, len(msg))
 	case last != "" && strings.HasPrefix(msg, last+" "):
-		return "`" + path + "`" + msg[len(last):]
+		m.text(path, d.Own.Path, 0, len(path)).say("`").text(msg, d.Own.Message, len(last), len(msg))
 	case fragment(msg):
-		return "`" + path + "` " + msg
+		m.text(path, d.Own.Path, 0, len(path)).say("` ").text(msg, d.Own.Message, 0, len(msg))
+	default:
+		m.text(path, d.Own.Path, 0, len(path)).say("`: ").text(msg, d.Own.Message, 0, len(msg))
 	}
-	return "`" + path + "`: " + msg
+	return string(m.b), m.own
 }
 
 // lastStep returns the last key or index of a member, as its pointer

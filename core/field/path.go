@@ -8,6 +8,8 @@ package field
 import (
 	"strconv"
 	"strings"
+
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // Path is a place in a document: a step (a key, an index, or any item of
@@ -23,6 +25,9 @@ type Path struct {
 	up    *Path
 	key   string // the key of a key step
 	index int    // the index of an index step; keyStep or itemsStep
+	// member is set on a key step the schema names (Member): its key
+	// is mdscheck's word, not only the user's.
+	member bool
 }
 
 // The index of a step that is no index step.
@@ -34,6 +39,14 @@ const (
 // Key returns the place of the member called name of the mapping at p.
 func (p *Path) Key(name string) *Path {
 	return &Path{up: p, key: name, index: keyStep}
+}
+
+// Member returns the place of the member called name of the mapping at
+// p, where name is the schema's: a property of the kind the walk follows,
+// not a key the user wrote that the schema does not know. Own counts it
+// as mdscheck's word.
+func (p *Path) Member(name string) *Path {
+	return &Path{up: p, key: name, index: keyStep, member: true}
 }
 
 // Index returns the place of the item i (from 0) of the list at p. It
@@ -122,6 +135,50 @@ func (p *Path) step(pointer bool) (pre, text, post string) {
 		return "", p.key, ""
 	}
 	return ".", p.key, ""
+}
+
+// Own returns the spans of the path as Pointer writes it (pointer set)
+// or as String does that are mdscheck's own: the signs between steps,
+// the indexes and the keys of members (Member). The other keys are the
+// user's: where a secret's text is one, the gate masks it
+// (secret.Gate.CleanOwn), while the schema's names stay whole even
+// where a secret's text is one of them too.
+func (p *Path) Own(pointer bool) []document.Span {
+	var spans []document.Span
+	p.own(pointer, &spans)
+	return spans
+}
+
+// own appends to spans the own spans of p written in the notation
+// pointer tells, its parents first, and returns where p ends.
+func (p *Path) own(pointer bool, spans *[]document.Span) int {
+	if p == nil {
+		return 0
+	}
+	at := p.up.own(pointer, spans)
+	pre, text, post := p.step(pointer)
+	n := len(text)
+	if pointer && p.index == keyStep {
+		n += strings.Count(text, "~") + strings.Count(text, "/")
+	}
+	mark := func(start, end int) {
+		if start == end {
+			return
+		}
+		if k := len(*spans) - 1; k >= 0 && (*spans)[k].End == start {
+			(*spans)[k].End = end
+			return
+		}
+		*spans = append(*spans, document.Span{Start: start, End: end})
+	}
+	end := at + len(pre) + n + len(post)
+	if p.index != keyStep || p.member {
+		mark(at, end)
+		return end
+	}
+	mark(at, at+len(pre))
+	mark(end-len(post), end)
+	return end
 }
 
 // bracketed reports whether String writes the key in brackets: a key

@@ -1,8 +1,11 @@
 package field
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mdscheck/mdscheck/core/document"
 )
 
 // TestNotations holds both notations of a path on the keys that need
@@ -122,4 +125,34 @@ func walk(p *Path, depth, leaf int) int {
 		n += walk(p.Index(i), depth-1, leaf*8+4+i)
 	}
 	return n
+}
+
+// TestOwn: the schema's names and the signs between steps are mdscheck's
+// words in both notations; a key the user wrote is not, escaped or not.
+func TestOwn(t *testing.T) {
+	var root *Path
+	p := root.Member("spec").Member("userConfig").Key("plan/x").Index(3).Member("plan")
+	for _, c := range []struct {
+		pointer bool
+		want    string
+	}{
+		{false, "{spec.userConfig.}plan/x{[3].plan}"},
+		{true, "{/spec/userConfig/}plan~1x{/3/plan}"},
+	} {
+		s := p.text(c.pointer)
+		var b strings.Builder
+		last := 0
+		for _, o := range p.Own(c.pointer) {
+			b.WriteString(s[last:o.Start] + "{" + s[o.Start:o.End] + "}")
+			last = o.End
+		}
+		b.WriteString(s[last:])
+		if b.String() != c.want {
+			t.Errorf("Own(%v) of %s = %s, want %s", c.pointer, s, b.String(), c.want)
+		}
+	}
+	want := []document.Span{{Start: 6, End: 7}, {Start: 10, End: 11}}
+	if got := root.Key("labels").Key("a.b").Own(false); !slices.Equal(got, want) {
+		t.Errorf("Own of labels[a.b] = %v, want its brackets only, %v", got, want)
+	}
 }

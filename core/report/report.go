@@ -161,7 +161,10 @@ func (f *File) MaskAlso(g *secret.Gate) {
 
 // Clean takes every secret g knows out of what f says: the findings'
 // messages, paths, pointers and fixes (a fix that would write a secret
-// is dropped), and the documents' kinds and names.
+// is dropped), and the documents' kinds and names. mdscheck's own words
+// in a finding stay (check.Own), and g and f's own gate keep them
+// (secret.Gate.Keep): the JSON a front end passes through the gate of
+// its run, which merges f's, leaves them whole too.
 func (f *File) Clean(g *secret.Gate) {
 	if g.Empty() {
 		return
@@ -172,8 +175,12 @@ func (f *File) Clean(g *secret.Gate) {
 	}
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i]
-		d.Message, d.Path, d.Pointer = g.Clean(d.Message), g.Clean(d.Path), g.Clean(d.Pointer)
+		d.Clean(g)
 		d.Fixes = cleanFixes(d.Fixes, g)
+		d.Keep(g)
+		if f.gate != nil && f.gate != g {
+			d.Keep(f.gate)
+		}
 	}
 }
 

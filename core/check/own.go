@@ -1,0 +1,126 @@
+package check
+
+import (
+	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/field"
+	"github.com/mdscheck/mdscheck/core/schema"
+	"github.com/mdscheck/mdscheck/core/secret"
+)
+
+// Own holds the spans of a finding's texts that are mdscheck's own words
+// where mdscheck put them: the fixed words of its message and what the
+// schema says there (the values an enum allows, the kinds, a member's
+// name), the schema's names in its path and pointer. The gate leaves a
+// secret's form whole only inside them (secret.Gate.CleanOwn): a held
+// value "wednesday" must not turn an enum list into "monday, tuesday,
+// (secret)", while the same word quoted as what the user wrote stays
+// masked. A text with no spans is the user's for the gate, whole: a rule
+// that does not say which words are its own loses them to the gate
+// rather than leak a user's.
+type Own struct{ Message, Path, Pointer []document.Span }
+
+// Clean takes every secret g knows out of d's message, path and pointer,
+// but for mdscheck's own words (Own).
+func (d *Diagnostic) Clean(g *secret.Gate) {
+	if g.Empty() {
+		return
+	}
+	d.Message, d.Own.Message = g.CleanOwn(d.Message, d.Own.Message)
+	d.Path, d.Own.Path = g.CleanOwn(d.Path, d.Own.Path)
+	d.Pointer, d.Own.Pointer = g.CleanOwn(d.Pointer, d.Own.Pointer)
+}
+
+// Keep registers d's texts with g, with the spans of mdscheck's words in
+// them (secret.Gate.Keep): the JSON a front end writes and passes through
+// g again keeps those words too.
+func (d *Diagnostic) Keep(g *secret.Gate) {
+	g.Keep(d.Message, d.Own.Message)
+	g.Keep(d.Path, d.Own.Path)
+	g.Keep(d.Pointer, d.Own.Pointer)
+	g.Keep(d.StandaloneOwn()) // as JSON, SARIF and the editors show it
+}
+
+// place sets d's path and pointer to p's, with their own spans.
+func (d *Diagnostic) place(p *field.Path) {
+	d.Path, d.Pointer = p.String(), p.Pointer()
+	d.Own.Path, d.Own.Pointer = p.Own(false), p.Own(true)
+}
+
+// A phrase is text of mdscheck's own in a message: the fixed words a rule
+// writes, and what the schema says (an enum's values, a member's name). A
+// string constant is a phrase as it is; any other string becomes one
+// only by a conversion, phrase(...), where a reader sees that no text of
+// the user's goes in.
+type phrase string
+
+// A message is a finding's message as a rule writes it, piece by piece:
+// its own words (say) and the user's text (quote), which the gate tells
+// apart (Own).
+type message struct {
+	b   []byte
+	own []document.Span
+}
+
+// say appends mdscheck's own words.
+func (m *message) say(p phrase) *message {
+	m.mark(len(m.b), len(m.b)+len(p))
+	m.b = append(m.b, p...)
+	return m
+}
+
+// mark counts the bytes [start, end) of m as mdscheck's words.
+func (m *message) mark(start, end int) {
+	switch k := len(m.own) - 1; {
+	case start == end:
+	case k >= 0 && m.own[k].End == start:
+		m.own[k].End = end
+	default:
+		m.own = append(m.own, document.Span{Start: start, End: end})
+	}
+}
+
+// text appends s[from:to], a text of which own are the spans of
+// mdscheck's words (a finding's cleaned message or path), with those
+// spans.
+func (m *message) text(s string, own []document.Span, from, to int) *message {
+	at := len(m.b) - from
+	m.b = append(m.b, s[from:to]...)
+	for _, o := range own {
+		if start, end := max(o.Start, from), min(o.End, to); start < end {
+			m.mark(at+start, at+end)
+		}
+	}
+	return m
+}
+
+// quote appends the user's text, or a text not known to be mdscheck's.
+func (m *message) quote(s string) *message {
+	m.b = append(m.b, s...)
+	return m
+}
+
+// set makes m d's message.
+func (d *Diagnostic) set(m *message) {
+	d.Message, d.Own.Message = string(m.b), m.own
+}
+
+// says returns a message that starts with p.
+func says(p phrase) *message { return new(message).say(p) }
+
+// value appends how a message names n, a value of s: the user's text
+// quoted as YAML reads it back, or for a secret's, words of mdscheck's.
+func (m *message) value(c *checker, n *document.Node, s *schema.Schema) *message {
+	if c.hidden(n, s) {
+		return m.say("the value")
+	}
+	return m.quote(quoteValue(n))
+}
+
+// number appends how a message names n, a number or boolean of s, as
+// written (checker.written).
+func (m *message) number(c *checker, n *document.Node, s *schema.Schema) *message {
+	if c.hidden(n, s) {
+		return m.say("the value")
+	}
+	return m.quote(clip(n.Text))
+}
