@@ -76,3 +76,42 @@ func TestNoSecretOverTheWire(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnWordsStayWholeInTheEditor: the problems list keeps the enum
+// lists and the schema's names of a finding whole though a Secret of the
+// document holds them, and masks them where the finding quotes the
+// user's text; a secret of another open document is masked in the
+// user's text too, while the words of mdscheck stay.
+func TestOwnWordsStayWholeInTheEditor(t *testing.T) {
+	t.Parallel()
+	s, _ := start(t)
+	a := uri.URI("file:///vocabulary/a.yaml")
+	messages := func(ds []protocol.Diagnostic) string {
+		var b strings.Builder
+		for _, d := range ds {
+			b.WriteString(message(d) + "\n")
+		}
+		return b.String()
+	}
+	got := messages(s.open(a, leak.Vocabulary.Text))
+	for _, want := range leak.Vocabulary.Said {
+		if !strings.Contains(got, want) {
+			t.Errorf("the problems list does not say %s:\n%s", want, got)
+		}
+	}
+	for _, hidden := range leak.Vocabulary.Hidden {
+		if strings.Contains(got, hidden) {
+			t.Errorf("the problems list shows the user's %q:\n%s", hidden, got)
+		}
+	}
+	// Another document's secret is the user's value in a.yaml: masked
+	// there, while a.yaml's enum list, which holds a.yaml's secret,
+	// stays whole.
+	s.open(uri.URI("file:///vocabulary/b.yaml"), "apiVersion: v1\nkind: Secret\nmetadata:\n  name: t\nstringData:\n  password: hunterx\n")
+	v := s.edit(a, replace(12, 0, 12, 0, "  # edited\n"))
+	got = messages(s.diagnostics(a, v))
+	want := `"(secret)" is not allowed; must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday`
+	if !strings.Contains(got, want) {
+		t.Errorf("with b.yaml open, the problems list of a.yaml does not say %s:\n%s", want, got)
+	}
+}

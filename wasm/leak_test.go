@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/text"
@@ -57,5 +58,38 @@ func TestNoSecretFromTheModule(t *testing.T) {
 			in.must("free", pp)
 		}
 		in.must("free", ptr)
+	}
+}
+
+// TestOwnWordsStayWholeInTheModule: the module's validate, under wazero,
+// keeps mdscheck's own words whole in its findings though a Secret holds
+// them, and masks them where a finding quotes the user's text.
+func TestOwnWordsStayWholeInTheModule(t *testing.T) {
+	t.Parallel()
+	in := newInstance(t)
+	src := leak.Vocabulary.Text
+	ptr := in.put(src)
+	res := in.take(in.must("validate", ptr, int32(len(src)), 0))
+	in.must("free", ptr)
+	var file struct {
+		Diagnostics []struct{ Message, Path string }
+	}
+	if err := json.Unmarshal([]byte(res), &file); err != nil {
+		t.Fatalf("%v: %s", err, res)
+	}
+	var said strings.Builder
+	for _, d := range file.Diagnostics {
+		said.WriteString(d.Path + ": " + d.Message + "\n")
+	}
+	got := said.String()
+	for _, want := range append(leak.Vocabulary.Said, "spec.plan: ") {
+		if !strings.Contains(got, want) {
+			t.Errorf("validate does not say %s:\n%s", want, got)
+		}
+	}
+	for _, hidden := range leak.Vocabulary.Hidden {
+		if strings.Contains(res, hidden) {
+			t.Errorf("validate shows the user's %q: %s", hidden, res)
+		}
 	}
 }

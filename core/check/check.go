@@ -341,13 +341,6 @@ func at(n *document.Node, p *field.Path, sev Severity, rule, msg string) Diagnos
 	return d
 }
 
-// atSaying is at with a message that knows its own words.
-func atSaying(n *document.Node, p *field.Path, sev Severity, rule string, m *message) Diagnostic {
-	d := at(n, p, sev, rule, "")
-	d.set(m)
-	return d
-}
-
 // value checks n against s. key is the entry n is the value of, when any.
 func (c *checker) value(n *document.Node, s *schema.Schema, p *field.Path, key *document.Node) {
 	if n.IsNull() || n == c.reported || c.opts.Template && n.Text != "" && n.Text[0] == Masked {

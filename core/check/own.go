@@ -22,12 +22,9 @@ type Own struct{ Message, Path, Pointer []document.Span }
 // Clean takes every secret g knows out of d's message, path and pointer,
 // but for mdscheck's own words (Own).
 func (d *Diagnostic) Clean(g *secret.Gate) {
-	if g.Empty() {
-		return
-	}
-	d.Message, d.Own.Message = g.CleanOwn(d.Message, d.Own.Message)
-	d.Path, d.Own.Path = g.CleanOwn(d.Path, d.Own.Path)
-	d.Pointer, d.Own.Pointer = g.CleanOwn(d.Pointer, d.Own.Pointer)
+	g.CleanOwn(&d.Message, &d.Own.Message)
+	g.CleanOwn(&d.Path, &d.Own.Path)
+	g.CleanOwn(&d.Pointer, &d.Own.Pointer)
 }
 
 // Keep registers d's texts with g, with the spans of mdscheck's words in
@@ -42,8 +39,8 @@ func (d *Diagnostic) Keep(g *secret.Gate) {
 
 // place sets d's path and pointer to p's, with their own spans.
 func (d *Diagnostic) place(p *field.Path) {
-	d.Path, d.Pointer = p.String(), p.Pointer()
-	d.Own.Path, d.Own.Pointer = p.Own(false), p.Own(true)
+	d.Path, d.Own.Path = p.Own(false)
+	d.Pointer, d.Own.Pointer = p.Own(true)
 }
 
 // A phrase is text of mdscheck's own in a message: the fixed words a rule
@@ -61,36 +58,13 @@ type message struct {
 	own []document.Span
 }
 
+// says returns a message that starts with p.
+func says(p phrase) *message { return new(message).say(p) }
+
 // say appends mdscheck's own words.
 func (m *message) say(p phrase) *message {
-	m.mark(len(m.b), len(m.b)+len(p))
-	m.b = append(m.b, p...)
-	return m
-}
-
-// mark counts the bytes [start, end) of m as mdscheck's words.
-func (m *message) mark(start, end int) {
-	switch k := len(m.own) - 1; {
-	case start == end:
-	case k >= 0 && m.own[k].End == start:
-		m.own[k].End = end
-	default:
-		m.own = append(m.own, document.Span{Start: start, End: end})
-	}
-}
-
-// text appends s[from:to], a text of which own are the spans of
-// mdscheck's words (a finding's cleaned message or path), with those
-// spans.
-func (m *message) text(s string, own []document.Span, from, to int) *message {
-	at := len(m.b) - from
-	m.b = append(m.b, s[from:to]...)
-	for _, o := range own {
-		if start, end := max(o.Start, from), min(o.End, to); start < end {
-			m.mark(at+start, at+end)
-		}
-	}
-	return m
+	m.own = append(m.own, document.Span{Start: len(m.b), End: len(m.b) + len(p)})
+	return m.quote(string(p))
 }
 
 // quote appends the user's text, or a text not known to be mdscheck's.
@@ -99,13 +73,17 @@ func (m *message) quote(s string) *message {
 	return m
 }
 
-// set makes m d's message.
-func (d *Diagnostic) set(m *message) {
-	d.Message, d.Own.Message = string(m.b), m.own
+// text appends s[from:], where s is a text or the start of one of which
+// own are the spans of mdscheck's words (a finding's message or path),
+// with those spans.
+func (m *message) text(s string, own []document.Span, from int) *message {
+	for _, o := range own {
+		if start, end := max(o.Start, from), min(o.End, len(s)); start < end {
+			m.own = append(m.own, document.Span{Start: len(m.b) + start - from, End: len(m.b) + end - from})
+		}
+	}
+	return m.quote(s[from:])
 }
-
-// says returns a message that starts with p.
-func says(p phrase) *message { return new(message).say(p) }
 
 // value appends how a message names n, a value of s: the user's text
 // quoted as YAML reads it back, or for a secret's, words of mdscheck's.
@@ -116,11 +94,8 @@ func (m *message) value(c *checker, n *document.Node, s *schema.Schema) *message
 	return m.quote(quoteValue(n))
 }
 
-// number appends how a message names n, a number or boolean of s, as
-// written (checker.written).
-func (m *message) number(c *checker, n *document.Node, s *schema.Schema) *message {
-	if c.hidden(n, s) {
-		return m.say("the value")
-	}
-	return m.quote(clip(n.Text))
+// set makes m d's message.
+func (d *Diagnostic) set(m *message) *Diagnostic {
+	d.Message, d.Own.Message = string(m.b), m.own
+	return d
 }

@@ -19,15 +19,21 @@ func (c *checker) envelope(root *document.Node) bool {
 	av := root.GetPair("apiVersion")
 	kp := root.GetPair("kind")
 	ours := kp != nil && schema.Lookup(kp.Value.String()) != nil
-	at := c.base.Key("apiVersion")
+	at := c.base.Member("apiVersion")
+	// Where a message names the kind, it is one of ours, written as the
+	// schema names it.
+	var kind phrase
+	if ours {
+		kind = phrase(kp.Value.String())
+	}
 	switch {
 	case av == nil || av.Value.IsNull():
 		if !ours {
 			return false
 		}
-		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required",
-			Path: at.String(), Pointer: at.Pointer(),
-			Message: "missing required member \"apiVersion\"; " + kp.Value.Text + " is of " + schema.APIVersion}
+		d := Diagnostic{Start: kp.Key.Start, End: kp.Value.End, Severity: Error, Rule: "required"}
+		d.place(at)
+		d.set(says("missing required member \"apiVersion\"; ").say(kind).say(" is of ").say(schema.APIVersion))
 		if av != nil {
 			d.Start, d.End = av.Key.Start, av.Key.End
 		} else if ls := text.LineStart(c.src, kp.Key.Start); strings.Trim(c.src[ls:kp.Key.Start], " -") == "" {
@@ -44,44 +50,49 @@ func (c *checker) envelope(root *document.Node) bool {
 	case av.Value.Text != schema.APIVersion:
 		v := av.Value.Text
 		group, _, grouped := strings.Cut(v, "/")
-		var msg string
+		var m *message
 		switch {
 		case grouped && group == schema.Group:
 			// Our group with another version: check the rest against the
 			// one version there is, so every mistake shows at once.
-			msg = "unsupported version " + strconv.Quote(v) + " of " + schema.Group + "; the only version is " + strconv.Quote(schema.APIVersion)
+			m = says("unsupported version ").quote(strconv.Quote(v)).say(" of " + schema.Group + "; the only version is \"" + schema.APIVersion + "\"")
 		case !ours:
 			return false // another group's object, or not an object of ours
 		case !grouped:
-			msg = strconv.Quote(v) + " has no group; " + kp.Value.Text + " is of " + strconv.Quote(schema.APIVersion)
+			m = new(message).quote(strconv.Quote(v)).say(" has no group; ").say(kind).say(" is of \"" + schema.APIVersion + "\"")
 		case spelling.Distance(strings.ToLower(group), schema.Group) <= 2:
-			msg = "unknown group " + strconv.Quote(group) + "; did you mean " + schema.Group + "? " + kp.Value.Text + " is of " + strconv.Quote(schema.APIVersion)
+			m = says("unknown group ").quote(strconv.Quote(group)).say("; did you mean " + schema.Group + "? ").say(kind).say(" is of \"" + schema.APIVersion + "\"")
 		default:
 			return false // another product's kind of the same name
 		}
 		c.reported = av.Value
-		c.report(Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
-			Path: at.String(), Pointer: at.Pointer(), Message: msg,
-			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}})
+		d := Diagnostic{Start: av.Value.Start, End: av.Value.End, Severity: Error, Rule: "const",
+			Fixes: []Fix{c.replaceFix(av.Value, schema.APIVersion, "Change to "+schema.APIVersion)}}
+		d.place(at)
+		d.set(m)
+		c.report(d)
 	}
-	kindAt := c.base.Key("kind")
+	kindAt := c.base.Member("kind")
+	kinds := phrase(strings.Join(schema.Names(), ", "))
 	if kp == nil || kp.Value.IsNull() {
-		c.report(Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required",
-			Path: kindAt.String(), Pointer: kindAt.Pointer(),
-			Message: "missing required member \"kind\"; one of " + strings.Join(schema.Names(), ", ")})
+		d := Diagnostic{Start: av.Key.Start, End: av.Value.End, Severity: Error, Rule: "required"}
+		d.place(kindAt)
+		d.set(says("missing required member \"kind\"; one of ").say(kinds))
+		c.report(d)
 		return false
 	}
 	c.kind = schema.Lookup(kp.Value.String())
 	if c.kind == nil {
-		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum",
-			Path: kindAt.String(), Pointer: kindAt.Pointer(),
-			Message: "unknown kind " + quoteValue(kp.Value) + "; must be one of " + strings.Join(schema.Names(), ", ")}
+		d := Diagnostic{Start: kp.Value.Start, End: kp.Value.End, Severity: Error, Rule: "enum"}
+		d.place(kindAt)
+		m := says("unknown kind ").quote(quoteValue(kp.Value)).say("; must be one of ").say(kinds)
 		for _, n := range schema.Names() {
 			if strings.EqualFold(n, kp.Value.Text) {
-				d.Message += " (did you mean " + n + "?)"
+				m.say(" (did you mean ").say(phrase(n)).say("?)")
 				d.Fixes = []Fix{c.replaceFix(kp.Value, n, n)}
 			}
 		}
+		d.set(m)
 		c.report(d)
 		return false
 	}

@@ -33,8 +33,8 @@ func (c *checker) enum(n *document.Node, s *schema.Schema, p *field.Path) {
 		}
 		fixes = []Fix{c.replaceFix(n, document.Quote(e), "Change to "+e)}
 	}
-	d := atSaying(n, p, Error, "enum", m)
-	d.Fixes = fixes
+	d := at(n, p, Error, "enum", "")
+	d.set(m).Fixes = fixes
 	c.report(d)
 }
 
@@ -45,7 +45,9 @@ func (c *checker) numberEnum(n *document.Node, s *schema.Schema, p *field.Path, 
 			return
 		}
 	}
-	c.report(atSaying(n, p, Error, "enum", new(message).number(c, n, s).say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))))
+	// A number quotes as it is written (quoteValue).
+	d := at(n, p, Error, "enum", "")
+	c.report(*d.set(new(message).value(c, n, s).say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))))
 }
 
 // nearestEnum returns the allowed value v most likely meant: the same in

@@ -23,15 +23,16 @@ func (c *checker) required(n *document.Node, s *schema.Schema, p *field.Path, ke
 		if v != nil && !v.Value.IsNull() {
 			continue
 		}
-		q := p.Key(prop.Name)
-		d := Diagnostic{Severity: Error, Rule: "required", Path: q.String(), Pointer: q.Pointer()}
+		d := Diagnostic{Severity: Error, Rule: "required"}
+		d.place(p.Member(prop.Name))
+		missing := says(phrase("missing required member " + strconv.Quote(prop.Name) + " (" + prop.Type.String() + ")"))
 		switch {
 		case v != nil:
 			d.Start, d.End = v.Key.Start, v.Key.End
-			d.Message = "required member " + strconv.Quote(prop.Name) + " is null; give it " + article(prop.Schema)
+			d.set(says(phrase("required member " + strconv.Quote(prop.Name) + " is null; give it " + article(prop.Schema))))
 		case key != nil:
 			d.Start, d.End = key.Start, key.End
-			d.Message = "missing required member " + strconv.Quote(prop.Name) + " (" + prop.Type.String() + ")"
+			d.set(missing)
 			d.Fixes = c.addMemberFix(n, prop)
 		default:
 			// A list item: its first line, or all of a flow mapping.
@@ -39,7 +40,7 @@ func (c *checker) required(n *document.Node, s *schema.Schema, p *field.Path, ke
 			if n.End > n.Start && n.End < d.End {
 				d.End = n.End
 			}
-			d.Message = "missing required member " + strconv.Quote(prop.Name) + " (" + prop.Type.String() + ")"
+			d.set(missing)
 			d.Fixes = c.addMemberFix(n, prop)
 		}
 		c.report(d)

@@ -11,10 +11,10 @@ import (
 // typeError reports a value of the wrong type. A scalar that would be right
 // if quoted or unquoted says so and carries the fix.
 func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
-	want := article(s)
+	want := phrase(article(s))
 	d := at(n, p, Error, "type", "")
 	if n.Kind != document.Scalar {
-		d.Message = "must be " + want + ", not " + n.Describe()
+		d.set(says("must be ").say(want).say(", not ").say(phrase(n.Describe())))
 		c.report(d)
 		return
 	}
@@ -25,22 +25,22 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
 		if n.Type == document.String {
 			entry = only.Name + ": " + document.Quote(n.Text)
 		}
-		d.Message = "must be a mapping, not " + n.Describe() + "; write it as " + entry
+		d.set(says("must be a mapping, not ").say(phrase(n.Describe())).say("; write it as ").quote(entry))
 		if !n.Alias {
 			d.Fixes = []Fix{c.replaceFix(n, "{"+entry+"}", "Write {"+entry+"}")}
 		}
 		c.report(d)
 		return
 	}
-	val := c.shown(n, s)
+	val := func(m *message) *message { return m.value(c, n, s) }
 	secret := c.hidden(n, s)
 	switch {
 	case s.Type == schema.String:
 		// A number or boolean where a string is wanted: quoting fixes it.
 		if secret {
-			d.Message = "must be a string; the value is " + reading(n) + ", quote it"
+			d.set(says("must be a string; the value is ").say(phrase(reading(n))).say(", quote it"))
 		} else {
-			d.Message = "must be a string; " + n.Text + " is " + reading(n) + ", write " + strconv.Quote(n.Text)
+			d.set(says("must be a string; ").quote(n.Text).say(" is ").say(phrase(reading(n))).say(", write ").quote(strconv.Quote(n.Text)))
 		}
 		// A fix carries the value in its edit: none for secrets.
 		if !n.Alias && n.Style == document.Plain && !secret {
@@ -55,18 +55,18 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
 				if probe.Type == document.Bool {
 					plain = strconv.FormatBool(probe.Bool)
 				}
-				d.Message = "must be " + want + "; " + val + " is a string because of the quotes, write " + plain
+				d.set(val(says("must be ").say(want).say("; ")).say(" is a string because of the quotes, write ").quote(plain))
 				if !n.Alias && !secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
 					d.Fixes = []Fix{c.replaceFix(n, plain, "Write "+plain)}
 				}
 				break
 			}
 		}
-		d.Message = "must be " + want + ", not the string " + val
+		d.set(val(says("must be ").say(want).say(", not the string ")))
 	case n.Type == document.Float && s.Type == schema.Integer:
-		d.Message = "must be an integer, not " + val
+		d.set(val(says("must be an integer, not ")))
 	default:
-		d.Message = "must be " + want + ", not " + n.Describe() + " (" + val + ")"
+		d.set(val(says("must be ").say(want).say(", not ").say(phrase(n.Describe())).say(" (")).say(")"))
 	}
 	c.report(d)
 }

@@ -18,7 +18,8 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p *field.Path) {
 	}
 	name := key.Text
 	q := p.Key(name)
-	d := at(key, q, c.opts.UnknownFields, "unknown-field", "unknown field "+strconv.Quote(clip(name)))
+	m := says("unknown field ").quote(strconv.Quote(clip(name)))
+	var fixes []Fix
 	// A member of another kind's spec or userConfig: say whose it is.
 	in, ptr := (*schema.Kind).UserConfig, p.Pointer()
 	if ptr == "/spec" {
@@ -32,7 +33,7 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p *field.Path) {
 			}
 		}
 		if len(others) > 0 {
-			d.Message += " in " + c.kind.Name + "; it belongs to " + strings.Join(others, " and ")
+			m.say(" in ").say(phrase(c.kind.Name)).say("; it belongs to ").say(phrase(strings.Join(others, " and ")))
 		}
 	}
 	dotted := ""
@@ -44,22 +45,25 @@ func (c *checker) unknown(key *document.Node, s *schema.Schema, p *field.Path) {
 	}
 	if nested := nestedPath(name, s); nested != "" {
 		// a.b: where the nested objects a and b are meant.
-		d.Message += "; these are nested members, not one key with dots: write " + nested
+		// The steps are the schema's, but spell out what the user wrote.
+		m.say("; these are nested members, not one key with dots: write ").quote(nested)
 	} else if dotted != "" {
 		// a: {b: {c: ...}} where the one key a.b.c is meant.
-		d.Message += "; " + strconv.Quote(dotted) + " is a single key with dots in it: write " + dotted + ": on one line"
+		m.say(phrase("; " + strconv.Quote(dotted) + " is a single key with dots in it: write " + dotted + ": on one line"))
 	} else if best := nearest(name, s); best != "" {
-		d.Message += "; did you mean " + strconv.Quote(best) + "?"
+		m.say(phrase("; did you mean " + strconv.Quote(best) + "?"))
 		if !key.Alias {
-			d.Fixes = []Fix{{Title: "Rename to " + best, Edits: []Edit{{Start: key.Start, End: key.End, NewText: best}}}}
+			fixes = []Fix{{Title: "Rename to " + best, Edits: []Edit{{Start: key.Start, End: key.End, NewText: best}}}}
 		}
 	} else if len(s.Properties) <= 8 {
 		names := make([]string, len(s.Properties))
 		for i, pr := range s.Properties {
 			names[i] = pr.Name
 		}
-		d.Message += "; known fields: " + strings.Join(names, ", ")
+		m.say("; known fields: ").say(phrase(strings.Join(names, ", ")))
 	}
+	d := at(key, q, c.opts.UnknownFields, "unknown-field", "")
+	d.set(m).Fixes = fixes
 	c.report(d)
 }
 

@@ -52,7 +52,10 @@ func (c *checker) shown(n *document.Node, s *schema.Schema) string {
 // written is how a message names a number or boolean as written: never a
 // secret's.
 func (c *checker) written(n *document.Node, s *schema.Schema) string {
-	return string(new(message).number(c, n, s).b)
+	if c.hidden(n, s) {
+		return "the value"
+	}
+	return clip(n.Text)
 }
 
 // scalar checks a string, integer, number or boolean value.

@@ -33,18 +33,17 @@ func (d Diagnostic) StandaloneOwn() (string, []document.Span) {
 	if path == "" || d.Rule == "deletion" || strings.Contains(path, ".") && strings.Contains(msg, path) {
 		return msg, d.Own.Message
 	}
-	m := says("`")
+	shown, sep, from := path, phrase("`: "), 0
 	last, parent := lastStep(path, d.Pointer)
 	switch {
 	case last != "" && parent != "" && strings.Contains(msg, strconv.Quote(last)):
-		m.text(path, d.Own.Path, 0, len(parent)).say("`: ").text(msg, d.Own.Message, 0, len(msg))
+		shown = parent // the start of path
 	case last != "" && strings.HasPrefix(msg, last+" "):
-		m.text(path, d.Own.Path, 0, len(path)).say("`").text(msg, d.Own.Message, len(last), len(msg))
+		sep, from = "`", len(last)
 	case fragment(msg):
-		m.text(path, d.Own.Path, 0, len(path)).say("` ").text(msg, d.Own.Message, 0, len(msg))
-	default:
-		m.text(path, d.Own.Path, 0, len(path)).say("`: ").text(msg, d.Own.Message, 0, len(msg))
+		sep = "` "
 	}
+	m := says("`").text(shown, d.Own.Path, 0).say(sep).text(msg, d.Own.Message, from)
 	return string(m.b), m.own
 }
 

@@ -93,19 +93,21 @@ func (p *Path) text(pointer bool) string {
 	}
 	var b strings.Builder
 	b.Grow(n)
-	p.write(&b, pointer)
+	p.write(&b, pointer, nil)
 	return b.String()
 }
 
-// write writes the path to b, its parents first. The recursion is as
+// write writes the path to b, its parents first, and where own is not
+// nil, appends to it the spans of mdscheck's words (Own). The recursion is as
 // deep as the path, which the reader's limit on nesting bounds; a stack
 // of the steps would need memory of its own.
-func (p *Path) write(b *strings.Builder, pointer bool) {
+func (p *Path) write(b *strings.Builder, pointer bool, own *[]document.Span) {
 	if p == nil {
 		return
 	}
-	p.up.write(b, pointer)
+	p.up.write(b, pointer, own)
 	pre, text, post := p.step(pointer)
+	start := b.Len()
 	b.WriteString(pre)
 	if pointer && p.index == keyStep {
 		writeEscaped(b, text)
@@ -113,6 +115,13 @@ func (p *Path) write(b *strings.Builder, pointer bool) {
 		b.WriteString(text)
 	}
 	b.WriteString(post)
+	switch {
+	case own == nil:
+	case p.index != keyStep || p.member:
+		*own = append(*own, document.Span{Start: start, End: b.Len()})
+	default:
+		*own = append(*own, document.Span{Start: start, End: start + len(pre)}, document.Span{Start: b.Len() - len(post), End: b.Len()})
+	}
 }
 
 // step returns the step as Pointer or String writes it: what comes before
@@ -137,48 +146,17 @@ func (p *Path) step(pointer bool) (pre, text, post string) {
 	return ".", p.key, ""
 }
 
-// Own returns the spans of the path as Pointer writes it (pointer set)
-// or as String does that are mdscheck's own: the signs between steps,
+// Own returns the path as Pointer writes it (pointer set) or as String
+// does, with its spans that are mdscheck's own: the signs between steps,
 // the indexes and the keys of members (Member). The other keys are the
 // user's: where a secret's text is one, the gate masks it
-// (secret.Gate.CleanOwn), while the schema's names stay whole even
-// where a secret's text is one of them too.
-func (p *Path) Own(pointer bool) []document.Span {
-	var spans []document.Span
-	p.own(pointer, &spans)
-	return spans
-}
-
-// own appends to spans the own spans of p written in the notation
-// pointer tells, its parents first, and returns where p ends.
-func (p *Path) own(pointer bool, spans *[]document.Span) int {
-	if p == nil {
-		return 0
-	}
-	at := p.up.own(pointer, spans)
-	pre, text, post := p.step(pointer)
-	n := len(text)
-	if pointer && p.index == keyStep {
-		n += strings.Count(text, "~") + strings.Count(text, "/")
-	}
-	mark := func(start, end int) {
-		if start == end {
-			return
-		}
-		if k := len(*spans) - 1; k >= 0 && (*spans)[k].End == start {
-			(*spans)[k].End = end
-			return
-		}
-		*spans = append(*spans, document.Span{Start: start, End: end})
-	}
-	end := at + len(pre) + n + len(post)
-	if p.index != keyStep || p.member {
-		mark(at, end)
-		return end
-	}
-	mark(at, at+len(pre))
-	mark(end-len(post), end)
-	return end
+// (secret.Gate.CleanOwn), while the schema's names stay whole even where
+// a secret's text is one of them too.
+func (p *Path) Own(pointer bool) (string, []document.Span) {
+	var own []document.Span
+	var b strings.Builder
+	p.write(&b, pointer, &own)
+	return b.String(), own
 }
 
 // bracketed reports whether String writes the key in brackets: a key

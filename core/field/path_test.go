@@ -136,13 +136,19 @@ func TestOwn(t *testing.T) {
 		pointer bool
 		want    string
 	}{
-		{false, "{spec.userConfig.}plan/x{[3].plan}"},
-		{true, "{/spec/userConfig/}plan~1x{/3/plan}"},
+		{false, "{spec}{.userConfig}{.}plan/x{[3]}{.plan}"},
+		{true, "{/spec}{/userConfig}{/}plan~1x{/3}{/plan}"},
 	} {
-		s := p.text(c.pointer)
+		s, own := p.Own(c.pointer)
+		if s != p.text(c.pointer) {
+			t.Errorf("Own(%v) writes %s, not %s", c.pointer, s, p.text(c.pointer))
+		}
 		var b strings.Builder
 		last := 0
-		for _, o := range p.Own(c.pointer) {
+		for _, o := range own {
+			if o.Start == o.End {
+				continue
+			}
 			b.WriteString(s[last:o.Start] + "{" + s[o.Start:o.End] + "}")
 			last = o.End
 		}
@@ -152,7 +158,8 @@ func TestOwn(t *testing.T) {
 		}
 	}
 	want := []document.Span{{Start: 6, End: 7}, {Start: 10, End: 11}}
-	if got := root.Key("labels").Key("a.b").Own(false); !slices.Equal(got, want) {
+	_, got := root.Key("labels").Key("a.b").Own(false)
+	if got = slices.DeleteFunc(got, func(o document.Span) bool { return o.Start == o.End }); !slices.Equal(got, want) {
 		t.Errorf("Own of labels[a.b] = %v, want its brackets only, %v", got, want)
 	}
 }

@@ -878,9 +878,9 @@ func (g *Gate) JSON(b []byte) []byte {
 				s = jsonUnescape(s)
 			}
 			if !g.safe[s] {
-				c := ""
+				c := s
 				if own, ok := g.kept[s]; ok {
-					c, _ = g.CleanOwn(s, own)
+					g.CleanOwn(&c, &own)
 				} else {
 					c = g.Clean(s)
 				}

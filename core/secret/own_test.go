@@ -67,8 +67,8 @@ func TestCleanOwnKeepsOnlyWhereMdscheckWrote(t *testing.T) {
 			var g Gate
 			g.Add(tc.secret)
 			s, own := ownText(tc.pieces...)
-			got, gotOwn := g.CleanOwn(s, own)
-			if shown := ownPieces(got, gotOwn); shown != strings.ReplaceAll(tc.want, "{(secret)}", Masked) {
+			g.CleanOwn(&s, &own)
+			if shown := ownPieces(s, own); shown != strings.ReplaceAll(tc.want, "{(secret)}", Masked) {
 				t.Errorf("CleanOwn = %s\nwant      %s", shown, tc.want)
 			}
 		})
@@ -84,8 +84,8 @@ func TestCleanOwnAgain(t *testing.T) {
 	run.Add("wednesday")
 	run.Add("ZqwgnKRB")
 	s, own := ownText(`"hunterx"`, "{ is not allowed; must be one of monday, wednesday (did you mean }", "ZqwgnKRB", "{?)}")
-	s, own = doc.CleanOwn(s, own)
-	s, own = run.CleanOwn(s, own)
+	doc.CleanOwn(&s, &own)
+	run.CleanOwn(&s, &own)
 	want := `"(secret)"{ is not allowed; must be one of monday, wednesday (did you mean }(secret){?)}`
 	if got := ownPieces(s, own); got != want {
 		t.Errorf("cleaned twice: %s\nwant           %s", got, want)
@@ -100,7 +100,7 @@ func TestJSONCleansKeptTextsAsTheirOwn(t *testing.T) {
 	doc.Add("wednesday")
 	other.Add("hunterx")
 	s, own := ownText(`"hunterx"`, "{ is not allowed; must be one of monday, wednesday}")
-	s, own = doc.CleanOwn(s, own)
+	doc.CleanOwn(&s, &own)
 	doc.Keep(s, own)
 	var run Gate
 	run.Merge(&doc)
