@@ -258,32 +258,8 @@ func (c *checker) scrub(g *secret.Gate) {
 		return
 	}
 	for i := range c.out {
-		d := &c.out[i]
-		d.Clean(g)
-		kept := d.Fixes[:0]
-		for _, f := range d.Fixes {
-			if !fixHolds(f, g) {
-				kept = append(kept, f)
-			}
-		}
-		d.Fixes = kept
-		if len(d.Fixes) == 0 {
-			d.Fixes = nil
-		}
+		c.out[i].Clean(g)
 	}
-}
-
-// fixHolds reports whether a fix's title or edits hold a secret.
-func fixHolds(f Fix, g *secret.Gate) bool {
-	if g.Holds(f.Title) {
-		return true
-	}
-	for _, e := range f.Edits {
-		if g.Holds(e.NewText) {
-			return true
-		}
-	}
-	return false
 }
 
 // listItems returns the items of a kind: List document (apiVersion v1),

@@ -20,21 +20,44 @@ import (
 type Own struct{ Message, Path, Pointer []document.Span }
 
 // Clean takes every secret g knows out of d's message, path and pointer,
-// but for mdscheck's own words (Own).
+// but for mdscheck's own words (Own), and drops a fix that would write
+// one. The fixes it keeps are a new list when it drops one: the list it
+// had may be shared (report.Memo keeps a check's result).
 func (d *Diagnostic) Clean(g *secret.Gate) {
+	if g.Empty() {
+		return
+	}
 	g.CleanOwn(&d.Message, &d.Own.Message)
 	g.CleanOwn(&d.Path, &d.Own.Path)
 	g.CleanOwn(&d.Pointer, &d.Own.Pointer)
+	var kept []Fix
+	for i, f := range d.Fixes {
+		holds := g.Holds(f.Title)
+		for _, e := range f.Edits {
+			holds = holds || g.Holds(e.NewText)
+		}
+		switch {
+		case holds && kept == nil:
+			kept = append(make([]Fix, 0, len(d.Fixes)), d.Fixes[:i]...)
+		case !holds && kept != nil:
+			kept = append(kept, f)
+		}
+	}
+	if kept != nil {
+		d.Fixes = kept
+		if len(kept) == 0 {
+			d.Fixes = nil
+		}
+	}
 }
 
-// Keep registers d's texts with g, with the spans of mdscheck's words in
-// them (secret.Gate.Keep): the JSON a front end writes and passes through
-// g again keeps those words too.
+// Keep registers d's texts as JSON shows them with g, with the spans of
+// mdscheck's words in them (secret.Gate.Keep): the JSON a front end
+// writes and passes through g again keeps those words too.
 func (d *Diagnostic) Keep(g *secret.Gate) {
-	g.Keep(d.Message, d.Own.Message)
 	g.Keep(d.Path, d.Own.Path)
 	g.Keep(d.Pointer, d.Own.Pointer)
-	g.Keep(d.StandaloneOwn()) // as JSON, SARIF and the editors show it
+	g.Keep(d.StandaloneOwn()) // the message, as every front end shows it
 }
 
 // place sets d's path and pointer to p's, with their own spans.
@@ -77,11 +100,7 @@ func (m *message) quote(s string) *message {
 // own are the spans of mdscheck's words (a finding's message or path),
 // with those spans.
 func (m *message) text(s string, own []document.Span, from int) *message {
-	for _, o := range own {
-		if start, end := max(o.Start, from), min(o.End, len(s)); start < end {
-			m.own = append(m.own, document.Span{Start: len(m.b) + start - from, End: len(m.b) + end - from})
-		}
-	}
+	m.own = secret.Clip(m.own, own, from, len(s), len(m.b))
 	return m.quote(s[from:])
 }
 

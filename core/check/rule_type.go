@@ -32,7 +32,6 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
 		c.report(d)
 		return
 	}
-	val := func(m *message) *message { return m.value(c, n, s) }
 	secret := c.hidden(n, s)
 	switch {
 	case s.Type == schema.String:
@@ -55,18 +54,18 @@ func (c *checker) typeError(n *document.Node, s *schema.Schema, p *field.Path) {
 				if probe.Type == document.Bool {
 					plain = strconv.FormatBool(probe.Bool)
 				}
-				d.set(val(says("must be ").say(want).say("; ")).say(" is a string because of the quotes, write ").quote(plain))
+				d.set(says("must be ").say(want).say("; ").value(c, n, s).say(" is a string because of the quotes, write ").quote(plain))
 				if !n.Alias && !secret && (n.Style == document.SingleQuoted || n.Style == document.DoubleQuoted) {
 					d.Fixes = []Fix{c.replaceFix(n, plain, "Write "+plain)}
 				}
 				break
 			}
 		}
-		d.set(val(says("must be ").say(want).say(", not the string ")))
+		d.set(says("must be ").say(want).say(", not the string ").value(c, n, s))
 	case n.Type == document.Float && s.Type == schema.Integer:
-		d.set(val(says("must be an integer, not ")))
+		d.set(says("must be an integer, not ").value(c, n, s))
 	default:
-		d.set(val(says("must be ").say(want).say(", not ").say(phrase(n.Describe())).say(" (")).say(")"))
+		d.set(says("must be ").say(want).say(", not ").say(phrase(n.Describe())).say(" (").value(c, n, s).say(")"))
 	}
 	c.report(d)
 }

@@ -95,16 +95,23 @@ type Facts struct {
 	containers int
 }
 
-// workloads maps each workload kind to the path of its pod spec.
-var workloads = map[string][]string{
-	"Pod":         {"spec"},
-	"Deployment":  {"spec", "template", "spec"},
-	"StatefulSet": {"spec", "template", "spec"},
-	"DaemonSet":   {"spec", "template", "spec"},
-	"ReplicaSet":  {"spec", "template", "spec"},
-	"Job":         {"spec", "template", "spec"},
-	"CronJob":     {"spec", "jobTemplate", "spec", "template", "spec"},
+// podSpec returns the path of the pod spec of a workload kind, and
+// whether kind is one. A switch, not a map: a map literal costs the
+// WebAssembly module code to build it at start.
+func podSpec(kind string) ([]string, bool) {
+	switch kind {
+	case "Pod":
+		return podSpecs[0], true
+	case "Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job":
+		return podSpecs[1], true
+	case "CronJob":
+		return podSpecs[2], true
+	}
+	return nil, false
 }
+
+// podSpecs are the paths podSpec returns.
+var podSpecs = [...][]string{{"spec"}, {"spec", "template", "spec"}, {"spec", "jobTemplate", "spec", "template", "spec"}}
 
 // Add adds the facts of one document of the file. Documents that are
 // none of ours, no v1 Secret and no workload give none.
@@ -135,7 +142,7 @@ func (f *Facts) Add(d *document.Document) {
 				At: place(d, name, path{}.key("metadata").key("name"))})
 		}
 	default:
-		if steps, ok := workloads[kind]; ok {
+		if steps, ok := podSpec(kind); ok {
 			at := path{}
 			pod := root
 			for _, s := range steps {

@@ -176,43 +176,11 @@ func (f *File) Clean(g *secret.Gate) {
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i]
 		d.Clean(g)
-		d.Fixes = cleanFixes(d.Fixes, g)
 		d.Keep(g)
 		if f.gate != nil && f.gate != g {
 			d.Keep(f.gate)
 		}
 	}
-}
-
-// cleanFixes returns fixes without those that would write a secret g
-// knows: fixes itself when it keeps them all, else a copy (nil when it
-// keeps none), since the check's result that holds them may be kept too
-// (Memo).
-func cleanFixes(fixes []check.Fix, g *secret.Gate) []check.Fix {
-	for i, fx := range fixes {
-		if fixHolds(fx, g) {
-			kept := append([]check.Fix(nil), fixes[:i]...)
-			for _, fx := range fixes[i+1:] {
-				if !fixHolds(fx, g) {
-					kept = append(kept, fx)
-				}
-			}
-			return kept
-		}
-	}
-	return fixes
-}
-
-func fixHolds(f check.Fix, g *secret.Gate) bool {
-	if g.Holds(f.Title) {
-		return true
-	}
-	for _, e := range f.Edits {
-		if g.Holds(e.NewText) {
-			return true
-		}
-	}
-	return false
 }
 
 // Counts returns the number of errors and warnings.

@@ -105,7 +105,7 @@ func Constraints(s *Schema) []string {
 	if s.Pattern != "" {
 		out = append(out, "pattern `"+s.Pattern+"`: "+s.PatternWords)
 	}
-	if f := formatWords[s.Format]; f != "" {
+	if f := formatWords(s.Format); f != "" {
 		out = append(out, f)
 	}
 	switch {
@@ -138,16 +138,31 @@ func Plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-var formatWords = map[Format]string{
-	FormatEmail:        "an e-mail address",
-	FormatCIDR:         "a CIDR block: address/prefix_length",
-	FormatTime:         "a time of day, HH:mm:ss",
-	FormatSingleLine:   "a single line",
-	FormatNoControl:    "no control characters, at least 1 character",
-	FormatPrintable:    "printable ASCII only",
-	FormatDiskSpace:    "a positive integer, optionally followed by GiB or G",
-	FormatNonBlankLine: "a single line with a non-blank character",
-	FormatDuration:     "an integer and a unit: d, h, m, s, ms, micros or nanos",
+// formatWords says what a format allows, "" for no format it knows. A
+// switch, not a map: a map literal costs the WebAssembly module code to
+// build it at start.
+func formatWords(f Format) string {
+	switch f {
+	case FormatEmail:
+		return "an e-mail address"
+	case FormatCIDR:
+		return "a CIDR block: address/prefix_length"
+	case FormatTime:
+		return "a time of day, HH:mm:ss"
+	case FormatSingleLine:
+		return "a single line"
+	case FormatNoControl:
+		return "no control characters, at least 1 character"
+	case FormatPrintable:
+		return "printable ASCII only"
+	case FormatDiskSpace:
+		return "a positive integer, optionally followed by GiB or G"
+	case FormatNonBlankLine:
+		return "a single line with a non-blank character"
+	case FormatDuration:
+		return "an integer and a unit: d, h, m, s, ms, micros or nanos"
+	}
+	return ""
 }
 
 // Lifecycles describes the lifecycle flags in words.

@@ -435,7 +435,7 @@ func (r *reader) attribute(p *Property, key, value string, hasValue bool) {
 	case "words":
 		s.PatternWords = value
 	case "format":
-		if formatWords[Format(value)] == "" {
+		if formatWords(Format(value)) == "" {
 			r.fail("unknown format " + strconv.Quote(value))
 		}
 		s.Format = Format(value)

@@ -40,10 +40,9 @@ type Gate struct {
 	byPrefix   map[uint32]*bucket
 	filter     []uint64
 	filterBits uint
-	safe       map[string]bool
-	// kept maps a text cleaned with CleanOwn to its spans of mdscheck's
-	// own words (Keep).
-	kept map[string][]document.Span
+	// safe maps the texts Safe declares to nil, and those Keep
+	// registers to their spans of mdscheck's own words.
+	safe map[string][]document.Span
 	// numbers are the values of the secrets that read as numbers, as
 	// decimal.Dec writes them: a message may write the same number
 	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
@@ -149,10 +148,14 @@ func (g *Gate) value(text string) {
 		q = strconv.QuoteToASCII(text)
 		g.form(q[1 : len(q)-1])
 		g.form(jsonEscape(text))
-		g.form(pointerEscape.Replace(text))
-		g.form(githubMessage.Replace(text))
-		g.form(githubProperty.Replace(text))
-		g.form(singleQuoted.Replace(text))
+		// A JSON pointer's token, a GitHub annotation's message and
+		// property, YAML's single quotes; each escape replaced in turn,
+		// those whose text others write first.
+		g.form(strings.ReplaceAll(strings.ReplaceAll(text, "~", "~0"), "/", "~1"))
+		m := strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(text, "%", "%25"), "\r", "%0D"), "\n", "%0A")
+		g.form(m)
+		g.form(strings.ReplaceAll(strings.ReplaceAll(m, ":", "%3A"), ",", "%2C"))
+		g.form(strings.ReplaceAll(text, "'", "''"))
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
@@ -234,14 +237,6 @@ func percentDecoded(s string) string {
 	}
 	return b.String()
 }
-
-// The escapes of the output formats, each made once.
-var (
-	pointerEscape  = strings.NewReplacer("~", "~0", "/", "~1")
-	githubMessage  = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-	singleQuoted   = strings.NewReplacer("'", "''")
-)
 
 // escapable reports whether some format writes text otherwise than as it
 // is: most secrets are letters and digits, and then are their only form.
@@ -333,12 +328,7 @@ func escapedEnd(s string) bool {
 // Safe declares a text that the gate leaves whole where it is the whole
 // of a JSON string: a file's path or URI, which the user named, or a word
 // of mdscheck's own vocabulary (a rule code, a severity).
-func (g *Gate) Safe(text string) {
-	if g.safe == nil {
-		g.safe = map[string]bool{}
-	}
-	g.safe[text] = true
-}
+func (g *Gate) Safe(text string) { g.keep(text, nil) }
 
 // Merge adds what other knows, its secrets, its safe and kept texts, to g. It
 // reads no secret's text again: it takes other's forms bucket by bucket,
@@ -357,11 +347,8 @@ func (g *Gate) Merge(other *Gate) {
 		}
 		*g.bucketOf(p) = ob.clone()
 	}
-	for t := range other.safe {
-		g.Safe(t)
-	}
-	for t, own := range other.kept {
-		g.Keep(t, own)
+	for t, own := range other.safe {
+		g.keep(t, own)
 	}
 	for n := range other.numbers {
 		if g.numbers == nil {
@@ -707,15 +694,16 @@ func unescape(s string) string {
 			continue
 		}
 		i++
-		if n := hexDigits[s[i]]; n > 0 && i+n < len(s) {
+		if k := strings.IndexByte("xuU", s[i]); k >= 0 && i+2<<k < len(s) {
+			n := 2 << k
 			if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil {
 				b.WriteRune(rune(v))
 				i += n
 				continue
 			}
 		}
-		if r, ok := escapes[s[i]]; ok {
-			b.WriteString(r)
+		if k := strings.IndexByte(escaped, s[i]); k >= 0 {
+			b.WriteString(escapes[k])
 			continue
 		}
 		b.WriteByte(s[i]) // \" \\ \/ \ and the rest
@@ -724,12 +712,13 @@ func unescape(s string) string {
 }
 
 // The escapes of YAML's double-quoted style that stand for something else
-// than the character after the backslash.
-var (
-	hexDigits = map[byte]int{'x': 2, 'u': 4, 'U': 8}
-	escapes   = map[byte]string{'n': "\n", 't': "\t", 'r': "\r", '0': "\x00", 'a': "\a", 'b': "\b", 'e': "\x1b",
-		'f': "\f", 'v': "\v", 'N': "\u0085", '_': "\u00a0", 'L': "\u2028", 'P': "\u2029"}
-)
+// than the character after the backslash: escaped[k] stands for
+// escapes[k]. (\x, \u and \U are followed by 2 << k hexadecimal digits,
+// k their place in "xuU".) Tables, not maps: a map literal costs the
+// WebAssembly module code to build it at start.
+const escaped = "ntr0abefvN_LP"
+
+var escapes = [len(escaped)]string{"\n", "\t", "\r", "\x00", "\a", "\b", "\x1b", "\f", "\v", "\u0085", "\u00a0", "\u2028", "\u2029"}
 
 // find is Find of the forms as they are.
 func (g *Gate) find(s string, fn func(start, end int)) {
@@ -813,24 +802,9 @@ func commonPrefix(a, b string) int {
 
 // Clean returns s with every form of every secret replaced by Masked.
 func (g *Gate) Clean(s string) string {
-	if g.Empty() || len(s) < Shortest {
-		return s
-	}
-	var b strings.Builder
-	last := 0
-	g.Find(s, func(start, end int) {
-		if b.Len() == 0 {
-			b.Grow(len(s))
-		}
-		b.WriteString(s[last:start])
-		b.WriteString(Masked)
-		last = end
-	})
-	if last == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
+	var own []document.Span // none: all of s may be the user's
+	g.CleanOwn(&s, &own)
+	return s
 }
 
 // Holds reports whether s holds a form of a secret.
@@ -877,13 +851,9 @@ func (g *Gate) JSON(b []byte) []byte {
 			if escaped {
 				s = jsonUnescape(s)
 			}
-			if !g.safe[s] {
+			if own, ok := g.safe[s]; !ok || own != nil {
 				c := s
-				if own, ok := g.kept[s]; ok {
-					g.CleanOwn(&c, &own)
-				} else {
-					c = g.Clean(s)
-				}
+				g.CleanOwn(&c, &own)
 				if c != s {
 					out = append(out, b[last:i]...)
 					out = append(out, '"')

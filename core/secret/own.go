@@ -20,18 +20,7 @@ import "github.com/mdscheck/mdscheck/core/document"
 // knows there too.
 func (g *Gate) CleanOwn(s *string, own *[]document.Span) {
 	t, spans := *s, *own
-	var b []byte
-	var kept []document.Span
-	last := 0
-	// upTo copies the text from last up to to, with its own spans.
-	upTo := func(to int) {
-		for _, o := range spans {
-			if start, end := max(o.Start, last), min(o.End, to); start < end {
-				kept = append(kept, document.Span{Start: len(b) + start - last, End: len(b) + end - last})
-			}
-		}
-		b = append(b, t[last:to]...)
-	}
+	var masks []document.Span
 	g.Find(t, func(start, end int) {
 		// Inside spans that follow one another, the form is mdscheck's.
 		at := start
@@ -40,18 +29,41 @@ func (g *Gate) CleanOwn(s *string, own *[]document.Span) {
 				at = o.End
 			}
 		}
-		if at >= end {
-			return
+		if at < end {
+			masks = append(masks, document.Span{Start: start, End: end})
 		}
-		upTo(start)
-		b = append(b, Masked...)
-		last = end
 	})
-	if b == nil {
-		return // nothing masked
+	if masks == nil {
+		return
 	}
-	upTo(len(t))
+	b := make([]byte, 0, len(t)+len(masks)*len(Masked))
+	var kept []document.Span
+	last := 0
+	for i := 0; i <= len(masks); i++ {
+		to := len(t)
+		if i < len(masks) {
+			to = masks[i].Start
+		}
+		kept = Clip(kept, spans, last, to, len(b))
+		b = append(b, t[last:to]...)
+		if i < len(masks) {
+			b = append(b, Masked...)
+			last = masks[i].End
+		}
+	}
 	*s, *own = string(b), kept
+}
+
+// Clip appends to dst the parts of spans, spans of a text in order, that
+// lie in its bytes [from, to), moved as if from were at: the spans of
+// that piece of the text where another text takes it in at at.
+func Clip(dst, spans []document.Span, from, to, at int) []document.Span {
+	for _, o := range spans {
+		if start, end := max(o.Start, from), min(o.End, to); start < end {
+			dst = append(dst, document.Span{Start: at + start - from, End: at + end - from})
+		}
+	}
+	return dst
 }
 
 // Keep registers a text that a front end has cleaned with CleanOwn, with
@@ -62,11 +74,18 @@ func (g *Gate) CleanOwn(s *string, own *[]document.Span) {
 // wrote in that output: one the user wrote that equals it would show
 // nothing the output does not show already.
 func (g *Gate) Keep(text string, own []document.Span) {
-	if len(own) == 0 {
-		return
+	if len(own) > 0 {
+		g.keep(text, own)
 	}
-	if g.kept == nil {
-		g.kept = map[string][]document.Span{}
+}
+
+// keep registers text as safe (own nil) or kept with own; a text Safe
+// declares stays safe whole.
+func (g *Gate) keep(text string, own []document.Span) {
+	if g.safe == nil {
+		g.safe = map[string][]document.Span{}
 	}
-	g.kept[text] = own
+	if was, ok := g.safe[text]; !ok || was != nil {
+		g.safe[text] = own
+	}
 }

@@ -280,10 +280,16 @@ func (v *Values) Stray(pr document.Pair) {
 		}
 	}
 	v.swallowed(pr.Value)
+	// The members of Kubernetes' workloads that refer to a key of a
+	// Secret or a ConfigMap (an environment variable's secretKeyRef and
+	// configMapKeyRef, the items of a secret or configMap volume) name a
+	// key, whatever a kind of ours calls key (OpenSearch's storage key is
+	// a secret): the editor shows the names a workload reads (core/cross),
+	// which the gate would otherwise mask in every message.
 	switch {
-	case keyRefs[pr.Key.Text]:
+	case pr.Key.Text == "secretKeyRef" || pr.Key.Text == "configMapKeyRef":
 		v.strayRef(pr.Value)
-	case volumeSources[pr.Key.Text] && pr.Value != nil && pr.Value.Kind == document.Mapping:
+	case (pr.Key.Text == "secret" || pr.Key.Text == "configMap") && pr.Value != nil && pr.Value.Kind == document.Mapping:
 		for _, p := range pr.Value.Pairs {
 			if p.Key.Text != "items" || p.Value == nil || p.Value.Kind != document.Sequence {
 				v.Stray(p)
@@ -298,19 +304,7 @@ func (v *Values) Stray(pr document.Pair) {
 	}
 }
 
-// keyRefs and volumeSources are the members of Kubernetes' workloads
-// that refer to a key of a Secret or a ConfigMap: an environment
-// variable's secretKeyRef and configMapKeyRef, and the items of a secret
-// or configMap volume. Their key names a key, whatever a kind of ours
-// calls key (OpenSearch's storage key is a secret): the editor shows the
-// names a workload reads (core/cross), which the gate would otherwise
-// mask in every message.
-var (
-	keyRefs       = map[string]bool{"secretKeyRef": true, "configMapKeyRef": true}
-	volumeSources = map[string]bool{"secret": true, "configMap": true}
-)
-
-// strayRef is StrayIn for a reference to a key (keyRefs): its key, when
+// strayRef is StrayIn for a reference to a key (secretKeyRef, configMapKeyRef): its key, when
 // it reads as a key's name (letters, digits, '-', '_', '.'), is none of
 // the secrets Stray looks for; anything else is read as Stray reads it.
 func (v *Values) strayRef(n *document.Node) {
