@@ -1,6 +1,8 @@
 package check
 
 import (
+	"strings"
+
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/field"
 	"github.com/mdscheck/mdscheck/core/schema"
@@ -57,7 +59,11 @@ func (d *Diagnostic) Clean(g *secret.Gate) {
 func (d *Diagnostic) Keep(g *secret.Gate) {
 	g.Keep(d.Path, d.Own.Path)
 	g.Keep(d.Pointer, d.Own.Pointer)
-	g.Keep(d.StandaloneOwn()) // the message, as every front end shows it
+	// The message, as every front end shows it, made only where it
+	// holds a secret's form: composing it costs.
+	if g.Holds(d.Message) || g.Holds(d.Path) {
+		g.Keep(d.StandaloneOwn())
+	}
 }
 
 // place sets d's path and pointer to p's, with their own spans.
@@ -77,22 +83,30 @@ type phrase string
 // its own words (say) and the user's text (quote), which the gate tells
 // apart (Own).
 type message struct {
-	b   []byte
+	b   strings.Builder
 	own []document.Span
 }
 
+// writing returns an empty message, with room for what most say: a
+// message that grew from nothing took five allocations.
+func writing() *message {
+	m := &message{own: make([]document.Span, 0, 4)}
+	m.b.Grow(160)
+	return m
+}
+
 // says returns a message that starts with p.
-func says(p phrase) *message { return new(message).say(p) }
+func says(p phrase) *message { return writing().say(p) }
 
 // say appends mdscheck's own words.
 func (m *message) say(p phrase) *message {
-	m.own = append(m.own, document.Span{Start: len(m.b), End: len(m.b) + len(p)})
+	m.own = append(m.own, document.Span{Start: m.b.Len(), End: m.b.Len() + len(p)})
 	return m.quote(string(p))
 }
 
 // quote appends the user's text, or a text not known to be mdscheck's.
 func (m *message) quote(s string) *message {
-	m.b = append(m.b, s...)
+	m.b.WriteString(s)
 	return m
 }
 
@@ -100,7 +114,7 @@ func (m *message) quote(s string) *message {
 // own are the spans of mdscheck's words (a finding's message or path),
 // with those spans.
 func (m *message) text(s string, own []document.Span, from int) *message {
-	m.own = secret.Clip(m.own, own, from, len(s), len(m.b))
+	m.own = secret.Clip(m.own, own, from, len(s), m.b.Len())
 	return m.quote(s[from:])
 }
 
@@ -115,6 +129,6 @@ func (m *message) value(c *checker, n *document.Node, s *schema.Schema) *message
 
 // set makes m d's message.
 func (d *Diagnostic) set(m *message) *Diagnostic {
-	d.Message, d.Own.Message = string(m.b), m.own
+	d.Message, d.Own.Message = m.b.String(), m.own
 	return d
 }

@@ -59,7 +59,7 @@ func (c *checker) envelope(root *document.Node) bool {
 		case !ours:
 			return false // another group's object, or not an object of ours
 		case !grouped:
-			m = new(message).quote(strconv.Quote(v)).say(" has no group; ").say(kind).say(" is of \"" + schema.APIVersion + "\"")
+			m = writing().quote(strconv.Quote(v)).say(" has no group; ").say(kind).say(" is of \"" + schema.APIVersion + "\"")
 		case spelling.Distance(strings.ToLower(group), schema.Group) <= 2:
 			m = says("unknown group ").quote(strconv.Quote(group)).say("; did you mean " + schema.Group + "? ").say(kind).say(" is of \"" + schema.APIVersion + "\"")
 		default:

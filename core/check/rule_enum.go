@@ -20,7 +20,7 @@ func (c *checker) enum(n *document.Node, s *schema.Schema, p *field.Path) {
 			return
 		}
 	}
-	m := new(message).value(c, n, s)
+	m := writing().value(c, n, s)
 	if len(s.Enum) == 1 {
 		m.say(" is not allowed; the only allowed value is ").say(phrase(enumList(s.Enum)))
 	} else {
@@ -47,7 +47,7 @@ func (c *checker) numberEnum(n *document.Node, s *schema.Schema, p *field.Path, 
 	}
 	// A number quotes as it is written (quoteValue).
 	d := at(n, p, Error, "enum", "")
-	c.report(*d.set(new(message).value(c, n, s).say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))))
+	c.report(*d.set(writing().value(c, n, s).say(" is not allowed; must be one of ").say(phrase(enumList(s.Enum)))))
 }
 
 // nearestEnum returns the allowed value v most likely meant: the same in

@@ -46,7 +46,10 @@ func (c *checker) hidden(n *document.Node, s *schema.Schema) bool {
 
 // shown is how a message names a value: never a secret's.
 func (c *checker) shown(n *document.Node, s *schema.Schema) string {
-	return string(new(message).value(c, n, s).b)
+	if c.hidden(n, s) {
+		return "the value"
+	}
+	return quoteValue(n)
 }
 
 // written is how a message names a number or boolean as written: never a

@@ -44,7 +44,7 @@ func (d Diagnostic) StandaloneOwn() (string, []document.Span) {
 		sep = "` "
 	}
 	m := says("`").text(shown, d.Own.Path, 0).say(sep).text(msg, d.Own.Message, from)
-	return string(m.b), m.own
+	return m.b.String(), m.own
 }
 
 // lastStep returns the last key or index of a member, as its pointer

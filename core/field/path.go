@@ -24,16 +24,17 @@ import (
 type Path struct {
 	up    *Path
 	key   string // the key of a key step
-	index int    // the index of an index step; keyStep or itemsStep
-	// member is set on a key step the schema names (Member): its key
-	// is mdscheck's word, not only the user's.
-	member bool
+	index int    // the index of an index step; keyStep, memberStep or itemsStep
 }
 
 // The index of a step that is no index step.
 const (
 	keyStep   = -1
 	itemsStep = -2
+	// memberStep is a key step the schema names (Member): its key is
+	// mdscheck's word, not only the user's. A flag of its own would make
+	// every step of a walk a size class larger.
+	memberStep = -3
 )
 
 // Key returns the place of the member called name of the mapping at p.
@@ -46,7 +47,7 @@ func (p *Path) Key(name string) *Path {
 // not a key the user wrote that the schema does not know. Own counts it
 // as mdscheck's word.
 func (p *Path) Member(name string) *Path {
-	return &Path{up: p, key: name, index: keyStep, member: true}
+	return &Path{up: p, key: name, index: memberStep}
 }
 
 // Index returns the place of the item i (from 0) of the list at p. It
@@ -87,7 +88,7 @@ func (p *Path) text(pointer bool) string {
 	for q := p; q != nil; q = q.up {
 		pre, text, post := q.step(pointer)
 		n += len(pre) + len(text) + len(post)
-		if pointer && q.index == keyStep {
+		if pointer && q.isKey() {
 			n += strings.Count(text, "~") + strings.Count(text, "/") // escaped
 		}
 	}
@@ -109,20 +110,28 @@ func (p *Path) write(b *strings.Builder, pointer bool, own *[]document.Span) {
 	pre, text, post := p.step(pointer)
 	start := b.Len()
 	b.WriteString(pre)
-	if pointer && p.index == keyStep {
+	if pointer && p.isKey() {
 		writeEscaped(b, text)
 	} else {
 		b.WriteString(text)
 	}
 	b.WriteString(post)
-	switch {
-	case own == nil:
-	case p.index != keyStep || p.member:
-		*own = append(*own, document.Span{Start: start, End: b.Len()})
-	default:
-		*own = append(*own, document.Span{Start: start, End: start + len(pre)}, document.Span{Start: b.Len() - len(post), End: b.Len()})
+	if own == nil {
+		return
+	}
+	end := b.Len()
+	if p.index == keyStep {
+		end = start + len(pre) // a bracket closing a key writes nothing a secret could be
+	}
+	if k := len(*own) - 1; k >= 0 && (*own)[k].End == start {
+		(*own)[k].End = end // one span for the steps of members in a row
+	} else if start < end {
+		*own = append(*own, document.Span{Start: start, End: end})
 	}
 }
+
+// isKey reports whether p is a key step, the schema's member or not.
+func (p *Path) isKey() bool { return p.index == keyStep || p.index == memberStep }
 
 // step returns the step as Pointer or String writes it: what comes before
 // its text, its text (a key unescaped), and what comes after.

@@ -73,8 +73,15 @@ func Clip(dst, spans []document.Span, from, to, at int) []document.Span {
 // first did not (another open document's). The text is the one mdscheck
 // wrote in that output: one the user wrote that equals it would show
 // nothing the output does not show already.
+//
+// Only a text that holds a form of a secret g knows is kept: any other
+// is one g's JSON leaves as it is anyway, and a run of many findings
+// would keep them all. (The language server keeps a document's texts
+// with the document's gate: where mdscheck's words hold a secret of
+// another open document only, they are masked, which hides a word and
+// shows none.)
 func (g *Gate) Keep(text string, own []document.Span) {
-	if len(own) > 0 {
+	if len(own) > 0 && g.Holds(text) {
 		g.keep(text, own)
 	}
 }
