@@ -24,46 +24,46 @@ type Own struct{ Message, Path, Pointer []document.Span }
 // Clean takes every secret g knows out of d's message, path and pointer,
 // but for mdscheck's own words (Own), and drops a fix that would write
 // one. The fixes it keeps are a new list when it drops one: the list it
-// had may be shared (report.Memo keeps a check's result).
-func (d *Diagnostic) Clean(g *secret.Gate) {
+// had may be shared (report.Memo keeps a check's result). It reports
+// whether a secret's form stays in mdscheck's words: d's texts to Keep.
+func (d *Diagnostic) Clean(g *secret.Gate) (kept bool) {
 	if g.Empty() {
-		return
+		return false
 	}
-	g.CleanOwn(&d.Message, &d.Own.Message)
-	g.CleanOwn(&d.Path, &d.Own.Path)
-	g.CleanOwn(&d.Pointer, &d.Own.Pointer)
-	var kept []Fix
+	kept = g.CleanOwn(&d.Message, &d.Own.Message)
+	kept = g.CleanOwn(&d.Path, &d.Own.Path) || kept
+	kept = g.CleanOwn(&d.Pointer, &d.Own.Pointer) || kept
+	var fixes []Fix
 	for i, f := range d.Fixes {
 		holds := g.Holds(f.Title)
 		for _, e := range f.Edits {
 			holds = holds || g.Holds(e.NewText)
 		}
 		switch {
-		case holds && kept == nil:
-			kept = append(make([]Fix, 0, len(d.Fixes)), d.Fixes[:i]...)
-		case !holds && kept != nil:
-			kept = append(kept, f)
+		case holds && fixes == nil:
+			fixes = append(make([]Fix, 0, len(d.Fixes)), d.Fixes[:i]...)
+		case !holds && fixes != nil:
+			fixes = append(fixes, f)
 		}
 	}
-	if kept != nil {
-		d.Fixes = kept
-		if len(kept) == 0 {
+	if fixes != nil {
+		d.Fixes = fixes
+		if len(fixes) == 0 {
 			d.Fixes = nil
 		}
 	}
+	return kept
 }
 
 // Keep registers d's texts as JSON shows them with g, with the spans of
 // mdscheck's words in them (secret.Gate.Keep): the JSON a front end
-// writes and passes through g again keeps those words too.
+// writes and passes through g again keeps those words too. It is for a
+// finding whose Clean reported a form kept: composing the message as
+// shown costs.
 func (d *Diagnostic) Keep(g *secret.Gate) {
 	g.Keep(d.Path, d.Own.Path)
 	g.Keep(d.Pointer, d.Own.Pointer)
-	// The message, as every front end shows it, made only where it
-	// holds a secret's form: composing it costs.
-	if g.Holds(d.Message) || g.Holds(d.Path) {
-		g.Keep(d.StandaloneOwn())
-	}
+	g.Keep(d.StandaloneOwn()) // the message, as every front end shows it
 }
 
 // place sets d's path and pointer to p's, with their own spans.

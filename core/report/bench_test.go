@@ -8,6 +8,7 @@ import (
 
 	"github.com/goccy/go-yaml/parser"
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/internal/leak"
 )
 
 // The benchmarks run on the deterministic corpus of
@@ -53,6 +54,22 @@ func BenchmarkValidateMedium(b *testing.B) {
 }
 
 func BenchmarkValidateStream(b *testing.B) { benchValidate(b, corpusFile(b, "large/mixed.yaml")) }
+
+// BenchmarkValidateOwnWords checks 3,000 Kafkas of four findings each,
+// all holding a Secret's values in mdscheck's own words and in the
+// user's text (leak.Vocabulary), and cleans them as a front end does:
+// the worst case of the findings' own words, whose every message is
+// composed again and kept for the JSON pass.
+func BenchmarkValidateOwnWords(b *testing.B) {
+	secret, kafka, _ := strings.Cut(leak.Vocabulary.Text, "---\n")
+	src := secret + strings.Repeat("---\n"+kafka, 3000)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		f := Validate(src, check.DefaultOptions)
+		f.Clean(f.Gate())
+	}
+}
 
 // BenchmarkValidate1MB and BenchmarkValidate10MB show that cost grows
 // linearly with the stream (per-MB time within 1.3x).

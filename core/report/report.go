@@ -175,7 +175,9 @@ func (f *File) Clean(g *secret.Gate) {
 	}
 	for i := range f.Diagnostics {
 		d := &f.Diagnostics[i]
-		d.Clean(g)
+		if !d.Clean(g) {
+			continue
+		}
 		d.Keep(g)
 		if f.gate != nil && f.gate != g {
 			d.Keep(f.gate)

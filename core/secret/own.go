@@ -17,8 +17,9 @@ import "github.com/mdscheck/mdscheck/core/document"
 // It sets *s to the cleaned text and *own to the spans of mdscheck's words
 // in it, which the masks are not among: a gate that cleans the text again
 // (a front end's, which knows the secrets of more files) masks what it
-// knows there too.
-func (g *Gate) CleanOwn(s *string, own *[]document.Span) {
+// knows there too. It reports whether a form stays in mdscheck's words:
+// the text to Keep.
+func (g *Gate) CleanOwn(s *string, own *[]document.Span) (kept bool) {
 	t, spans := *s, *own
 	var masks []document.Span
 	g.Find(t, func(start, end int) {
@@ -31,27 +32,30 @@ func (g *Gate) CleanOwn(s *string, own *[]document.Span) {
 		}
 		if at < end {
 			masks = append(masks, document.Span{Start: start, End: end})
+		} else {
+			kept = true
 		}
 	})
 	if masks == nil {
-		return
+		return kept
 	}
 	b := make([]byte, 0, len(t)+len(masks)*len(Masked))
-	var kept []document.Span
+	var ours []document.Span
 	last := 0
 	for i := 0; i <= len(masks); i++ {
 		to := len(t)
 		if i < len(masks) {
 			to = masks[i].Start
 		}
-		kept = Clip(kept, spans, last, to, len(b))
+		ours = Clip(ours, spans, last, to, len(b))
 		b = append(b, t[last:to]...)
 		if i < len(masks) {
 			b = append(b, Masked...)
 			last = masks[i].End
 		}
 	}
-	*s, *own = string(b), kept
+	*s, *own = string(b), ours
+	return kept
 }
 
 // Clip appends to dst the parts of spans, spans of a text in order, that
@@ -66,22 +70,22 @@ func Clip(dst, spans []document.Span, from, to, at int) []document.Span {
 	return dst
 }
 
-// Keep registers a text that a front end has cleaned with CleanOwn, with
-// own, its spans of mdscheck's words: where the text is the whole of a
+// Keep registers a text that a front end has cleaned with CleanOwn, and
+// that holds a form in mdscheck's words (CleanOwn's answer), with own,
+// its spans of those words: where the text is the whole of a
 // JSON string, JSON cleans it as CleanOwn does, and so leaves those words
 // whole while it masks, in the rest, the secrets this gate knows and the
 // first did not (another open document's). The text is the one mdscheck
 // wrote in that output: one the user wrote that equals it would show
 // nothing the output does not show already.
 //
-// Only a text that holds a form of a secret g knows is kept: any other
-// is one g's JSON leaves as it is anyway, and a run of many findings
-// would keep them all. (The language server keeps a document's texts
-// with the document's gate: where mdscheck's words hold a secret of
-// another open document only, they are masked, which hides a word and
+// Any other text g's JSON leaves as it is anyway, and a run of many
+// findings would keep them all. (The language server keeps a document's
+// texts with the document's gate: where mdscheck's words hold a secret
+// of another open document only, they are masked, which hides a word and
 // shows none.)
 func (g *Gate) Keep(text string, own []document.Span) {
-	if len(own) > 0 && g.Holds(text) {
+	if len(own) > 0 {
 		g.keep(text, own)
 	}
 }
