@@ -6,6 +6,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/text"
+	"github.com/mdscheck/mdscheck/internal/leak"
 )
 
 // TestSecretRangesOfAValueOverManyLines: a secret value over a million
@@ -45,5 +46,44 @@ func TestSecretWrittenAgainOverLines(t *testing.T) {
 		if strings.Contains(kept, "QysGFb") {
 			t.Errorf("%s: the text without its secret ranges still holds part of the secret:\n%s", name, kept)
 		}
+	}
+}
+
+// TestOwnWordsStayWhereMdscheckWroteThem: a Secret that holds words of
+// mdscheck's (a day an enum allows, a member's name, a phrase of its
+// messages) leaves them whole in the findings where mdscheck wrote them,
+// as shown and in paths and pointers, while the same secrets stay masked
+// where a finding quotes the user's text and where the source shows it.
+func TestOwnWordsStayWhereMdscheckWroteThem(t *testing.T) {
+	f := Validate(leak.Vocabulary.Text, check.DefaultOptions)
+	var shown strings.Builder
+	places := map[string]string{}
+	for _, d := range f.Diagnostics {
+		shown.WriteString(d.Standalone() + "\n")
+		places[d.Rule+" "+d.Path] = d.Pointer
+	}
+	for _, want := range leak.Vocabulary.Said {
+		if !strings.Contains(shown.String(), want) {
+			t.Errorf("the findings do not say %s:\n%s", want, shown.String())
+		}
+	}
+	for _, hidden := range leak.Vocabulary.Hidden {
+		if strings.Contains(shown.String(), hidden) {
+			t.Errorf("the findings show the user's %q:\n%s", hidden, shown.String())
+		}
+	}
+	for place, pointer := range map[string]string{"required spec.plan": "/spec/plan", "unknown-field spec.(secret)2": "/spec/(secret)2"} {
+		if got, ok := places[place]; !ok || got != pointer {
+			t.Errorf("no %s finding at %s (findings at %v)", place, pointer, places)
+		}
+	}
+	// The source keeps the user's day masked where it is written.
+	at := strings.Index(f.Text, "compression_type: wednesday") + len("compression_type: ")
+	masked := false
+	for _, sp := range f.Secrets {
+		masked = masked || sp.Start <= at && at+len("wednesday") <= sp.End
+	}
+	if !masked {
+		t.Errorf("the secret written as compression_type's value is not among the spans to mask: %v", f.Secrets)
 	}
 }
