@@ -304,9 +304,10 @@ func (v *Values) Stray(pr document.Pair) {
 	}
 }
 
-// strayRef is StrayIn for a reference to a key (secretKeyRef, configMapKeyRef): its key, when
-// it reads as a key's name (letters, digits, '-', '_', '.'), is none of
-// the secrets Stray looks for; anything else is read as Stray reads it.
+// strayRef is StrayIn for a reference to a key (secretKeyRef,
+// configMapKeyRef, a volume's item): its key, when it reads as a key's
+// name (letters, digits, '-', '_', '.'), is none of the secrets Stray
+// looks for; anything else is read as Stray reads it.
 func (v *Values) strayRef(n *document.Node) {
 	if n == nil || n.Kind != document.Mapping {
 		v.StrayIn(n)
