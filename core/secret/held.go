@@ -98,9 +98,11 @@ type heldReader struct {
 	// open, inside which every word is an item, a value.
 	lineStart bool
 	lists     int
-	// named: the last key names a secret (secretish), and so its value
-	// is one even where it looks like a name.
-	named bool
+	// comment: the line is a comment ("# ...", "// ...", "-- ...", "; ..."),
+	// whose words are prose.
+	comment bool
+	// section: the words are an INI section's name.
+	section bool
 	// unclosed records the quotes that have no closing one after some
 	// offset, and so none after any later one.
 	unclosed [2]bool
@@ -108,7 +110,7 @@ type heldReader struct {
 
 func (r *heldReader) read() {
 	s := r.s
-	r.lineStart = true
+	r.lineStart, r.comment = true, commentAt(s)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if n := blank(s, i); n > 0 {
@@ -122,24 +124,26 @@ func (r *heldReader) read() {
 			switch c {
 			case '\n', '\r':
 				r.lineSigned, r.lineStart, r.lists = false, true, 0
+				r.comment = commentAt(s[i+1:])
 			case '[':
-				if !r.lineStart || !section(s[i:]) {
+				if r.section = r.lineStart && section(s[i:]); !r.section {
 					r.lists++
 				}
 			case ']':
 				r.lists = max(r.lists-1, 0)
+				r.section = false
 			}
 			i++
 		case isSign(s, i):
-			if len(r.pending) > 0 {
-				r.named = secretish(r.pending[len(r.pending)-1].text)
-			}
 			if !r.lineSigned {
 				r.lineSigned = true
 				r.value(restOfLine(s[i+1:]))
 			}
 			for _, w := range r.pending {
-				if r.opaque {
+				if r.opaque || randomLike(w.text) {
+					// Opaque, every word is a secret's; elsewhere a key
+					// is a name, unless it looks drawn at random (a
+					// token file's "Zq7xK2=alice").
 					r.value(w.text)
 				}
 				r.address(w.text) // a key may still be an address: u/S@h:1521
@@ -213,22 +217,28 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 }
 
 // flush hands on the words no sign made a key: after a sign, each is part
-// of a value ("Bearer S"); where no sign came, the text is words, not
-// assignments, and only the quoted words, those that look like a token
-// rather than a word of prose (tokenLike) and those after the name of a
-// secret member are handed on, and what base64 words spell.
+// of a value ("Bearer S"); where no sign came, the line is words, each a
+// value (PASS S, a token file's "S,user,1001", Redis's "on >S"), but in
+// a comment, which is prose: there only the quoted words, those that
+// look like a token rather than a word of prose (tokenLike), the long
+// ones and those after the name of a secret or an option are.
 func (r *heldReader) flush() {
 	for i, w := range r.pending {
 		if flag(w.text) && len(w.text) > 2 && w.text[1] != '-' {
-			r.namedValue(w.text[2:]) // a short option glued to its value: -pS
+			r.value(w.text[2:]) // a short option glued to its value: -pS
 		}
 		switch {
-		case i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
+		case r.section:
+			// An INI section's name: "[default]".
+		case !w.quoted && namesSecret(w.text) && strings.Trim(w.text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-") == "":
+			// A secret's name is the format's word: PASS S, requirepass S.
+		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text),
+			!r.comment && !namesSecret(w.text),
+			r.comment && len(w.text) >= minProse && !namesSecret(w.text),
+			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
 			// write a secret, and "-p S", "--password S" of a command:
 			// the word after a secret's name or an option is one.
-			r.namedValue(w.text)
-		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text) || len(w.text) >= minProse && !namesSecret(w.text):
 			r.value(w.text)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
@@ -249,28 +259,6 @@ func section(s string) bool {
 	return end > 0 && !strings.Contains(line[:end], ",") && strings.TrimSpace(line[end+1:]) == ""
 }
 
-// nameLike reports whether w looks like a name rather than a password:
-// lower-case letters and '-' only. Shorter than minProse, such a value
-// is taken for a secret only after a key that names one (password =
-// hunter): a kubeconfig's "namespace: kafka" or a .env's "MODE=debug"
-// would otherwise mask those words in every message, inside others too.
-func nameLike(w string) bool {
-	return strings.Trim(w, "abcdefghijklmnopqrstuvwxyz-") == ""
-}
-
-// secretish reports whether a key names a secret in a file's own words:
-// password, requirepass, db.password, aws_secret_access_key, api_key,
-// auth, token, credentials, private_key.
-func secretish(key string) bool {
-	key = strings.ToLower(key)
-	for _, w := range []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "private"} {
-		if strings.Contains(key, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // minProse is the length from which a word outside any assignment is a
 // value, whatever it looks like: a word of prose that long is rare, a
 // password of lower-case letters ("correcthorsebattery") is not.
@@ -283,15 +271,6 @@ const minPathToken = 16
 // flag reports whether w is a command's option: -p, --password.
 func flag(w string) bool {
 	return len(w) >= 2 && w[0] == '-' && strings.Trim(w, "-") != "" && w[1] != ' '
-}
-
-// namedValue is value of w, a value that a secret's name or an option
-// names.
-func (r *heldReader) namedValue(w string) {
-	named := r.named
-	r.named = true
-	r.value(w)
-	r.named = named
 }
 
 // tokenLike reports whether w, a word outside any assignment, looks like
@@ -311,11 +290,12 @@ func tokenLike(w string) bool {
 // value hands on w, a value, with the pieces of an address and what it
 // spells in base64.
 func (r *heldReader) value(w string) {
-	if len(w) < Shortest || common(w) || !r.opaque && !r.named && len(w) < minProse && nameLike(w) {
+	if len(w) < Shortest || common(w) {
 		return
 	}
 	r.fn(w, aValue)
 	r.address(w)
+	r.glued(w)
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
 	if strings.ContainsAny(w, `\%&+`) {
@@ -334,6 +314,79 @@ func (r *heldReader) value(w string) {
 	}
 }
 
+// glued hands on what w, a value of one word, holds between the signs
+// that glue words together without a blank: "S." ending a sentence,
+// "alice/S" (sqlplus), "S#prod", "DOMAIN\alice%S". Trimmed of its signs,
+// w is a value; inside it, a piece is one when it looks like a token: a
+// word among signs is a name (a host's "db.example.io", a path's
+// "/etc/ssl"), and '-' and '_' join the words of one name. A URL, an
+// address and a text of several words are the reader's and address's.
+func (r *heldReader) glued(w string) {
+	if strings.IndexFunc(w, joining) < 0 || strings.Contains(w, "://") || strings.IndexFunc(w, func(c rune) bool {
+		return c < utf8.RuneSelf && (breaks(byte(c)) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@')
+	}) >= 0 {
+		return
+	}
+	if t := strings.TrimFunc(w, gluing); t != w && len(t) >= Shortest && !common(t) {
+		r.fn(t, aValue)
+	}
+	for _, p := range strings.FieldsFunc(w, gluing) {
+		if len(p) >= Shortest && tokenLike(p) {
+			r.fn(p, aValue)
+		}
+		if strings.ContainsAny(p, "-_") {
+			// "alice-Zq7xK2pLm9": of the words of one name, those
+			// drawn at random are a token's ("west1" of a region is
+			// not).
+			for _, q := range strings.FieldsFunc(p, func(c rune) bool { return c == '-' || c == '_' }) {
+				if len(q) >= Shortest && randomLike(q) {
+					r.fn(q, aValue)
+				}
+			}
+		}
+	}
+}
+
+// joining reports whether c glues words together or joins the words of
+// one name ('-', '_').
+func joining(c rune) bool { return gluing(c) || c == '-' || c == '_' }
+
+// gluing reports whether c is a sign glued between words (ASCII
+// punctuation but '-' and '_') or a character no one sees (a byte order
+// mark, a zero-width space).
+func gluing(c rune) bool {
+	if c < utf8.RuneSelf {
+		return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_')
+	}
+	return unicode.Is(unicode.Cf, c)
+}
+
+// randomLike reports whether w mixes lower-case letters, capitals and
+// digits, as a token drawn at random does and a name rarely does.
+func randomLike(w string) bool {
+	var lower, upper, digit bool
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		lower = lower || c >= 'a' && c <= 'z'
+		upper = upper || c >= 'A' && c <= 'Z'
+		digit = digit || c >= '0' && c <= '9'
+	}
+	return lower && upper && digit
+}
+
+// commentAt reports whether the line s starts is a comment: its first
+// word is "#", "//", "--" or ";" followed by a blank, as configuration
+// files and scripts write prose.
+func commentAt(s string) bool {
+	s = strings.TrimLeft(s, " \t")
+	for _, c := range []string{"# ", "#\t", "// ", "-- ", "; "} {
+		if strings.HasPrefix(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // address hands on the pieces of w between '@', ':' and '/' when it is
 // an address with a user and a password: u:S@tcp(h), Oracle's u/S@h.
 func (r *heldReader) address(w string) {
@@ -342,7 +395,10 @@ func (r *heldReader) address(w string) {
 		// (https://hooks.example.io/services/T0/B0/S).
 		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune("/?#&;", r) }) {
 			if _, v, ok := strings.Cut(p, "="); ok {
-				p = v // a query's value, not its key
+				if len(v) >= Shortest && !common(v) {
+					r.fn(v, aValue) // a query's value, not its key
+				}
+				continue
 			}
 			if tokenLike(p) || len(p) >= minPathToken {
 				r.fn(p, aValue)
@@ -365,7 +421,15 @@ func (r *heldReader) address(w string) {
 // ("key with").
 func namesSecret(w string) bool {
 	w = strings.ToLower(w)
-	return len(w) >= 5 && names[w] || w == "passwd" || w == "secret"
+	if len(w) >= 5 && names[w] {
+		return true
+	}
+	for _, n := range []string{"pass", "pwd", "secret", "token", "auth"} {
+		if strings.Contains(w, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // decoded hands on the text w, a base64 word, spells, if it is text.
@@ -394,7 +458,9 @@ func blank(s string, i int) int {
 		return 0
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if unicode.IsSpace(r) {
+	if unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
+		// A byte order mark or a zero-width space parts words as a
+		// blank does, unseen.
 		return n
 	}
 	return 0
