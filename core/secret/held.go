@@ -330,6 +330,12 @@ func (r *heldReader) glued(w string) {
 	if t := strings.TrimFunc(w, gluing); t != w && len(t) >= Shortest && !common(t) {
 		r.fn(t, aValue)
 	}
+	if before, _, ok := strings.Cut(w, "#"); ok {
+		// "S#prod": what many formats end a value with, a comment.
+		if t := strings.TrimFunc(before, gluing); len(t) >= Shortest && !common(t) {
+			r.fn(t, aValue)
+		}
+	}
 	for _, p := range strings.FieldsFunc(w, gluing) {
 		if len(p) >= Shortest && tokenLike(p) {
 			r.fn(p, aValue)
