@@ -40,17 +40,22 @@ const (
 //     a control character, at one of "\n\r;&,()[]{}<>|" and at a sign
 //     ('=', or ':' not before "//"); a quoted one at its closing quote.
 //     A key is a word a sign follows, with the words before it since the
-//     last sign or break ("User Id=", "export PASSWORD="); the first word
-//     after a sign is a value even when a sign follows it (h:5432:db:u:S),
-//     and so are the words after it up to the next key or break ("Bearer
-//     S"), a list's items ("- S", "[a, S]", not an INI section's
-//     "[name]"). Where no sign came, the words are prose, and only those
-//     quoted, that look like a token (tokenLike), of minProse bytes or
-//     more, or that follow a secret's name or an option ("password S",
-//     "-p S", "-pS") are values. A name-like value (nameLike) is one only
-//     after a key that names a secret (secretish); the name of an XML tag
-//     is none, nor are YAML's booleans and null and HTTP's auth schemes,
-//     which are no one's secret and common words of messages;
+//     last sign or break ("User Id=", "export PASSWORD="), and a name
+//     unless drawn at random (randomLike); the first word after a sign is
+//     a value even when a sign follows it (h:5432:db:u:S), and so are the
+//     words after it up to the next key or break ("Bearer S"), a list's
+//     items ("- S", "[a, S]", not an INI section's "[name]"), whatever
+//     the key is called. Where no sign came, every word is a value
+//     ("PASS S", "S,alice,1001") but the format's names of a secret
+//     (namesSecret) and a comment's words, which are prose: there only
+//     those quoted, that look like a token (tokenLike), of minProse bytes
+//     or more, or that follow a secret's name or an option ("password S",
+//     "-p S", "-pS") are. The name of an XML tag is none, nor are YAML's
+//     booleans and null and HTTP's auth schemes, which are no one's
+//     secret and common words of messages;
+//   - of a value of one word, the word without the signs glued to it
+//     ("S.", "(S)", "S#prod") and its pieces between them that look like
+//     tokens ("alice/S"; glued);
 //   - of a value, the pieces of an address: between '@', ':' and '/'
 //     (u:S@tcp(h), Oracle's u/S@h), a URL's path tokens and query values;
 //   - what a line holds after its first sign (password = a b c,
