@@ -76,15 +76,15 @@ func held(s string, opaque bool, fn func(string, finding)) {
 }
 
 // structured reports whether held may find anything in s but s: whether
-// it has a blank, a break, a sign, a quote, an '@' or an escape, or may
-// be base64 or hexadecimal.
+// it has a blank, a break, a sign, a quote, an '@' or an escape, may be
+// base64 or hexadecimal, or has signs glued to its words ("S!").
 func structured(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; breaks(c) || c >= utf8.RuneSelf || strings.IndexByte(" \t\v\f=:\"'@%\\", c) >= 0 {
 			return true
 		}
 	}
-	return len(s) >= minBase64 && base64Word(s)
+	return len(s) >= minBase64 && base64Word(s) || strings.IndexFunc(s, joining) >= 0
 }
 
 // heldReader is the state of held's one pass over a text.

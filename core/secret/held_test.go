@@ -70,6 +70,7 @@ func TestHeldValues(t *testing.T) {
 		// A value is one whatever its key is called, and glued to the
 		// signs around it.
 		{"a sentence's last word", "the password is Zq7xK2pLm9.", "Zq7xK2pLm9", nil},
+		{"a password of one word ending in a sign", "Zq7xK2pLm9!", "Zq7xK2pLm9", nil},
 		{"sqlplus's user and password", "sqlplus alice/Zq7xK2pLm9", "Zq7xK2pLm9", nil},
 		{"a statement's user and password", "CONNECT alice/Zq7xK2pLm9;", "Zq7xK2pLm9", nil},
 		{"a byte order mark", "\ufeffZq7xK2pLm9\n", "Zq7xK2pLm9", nil},
