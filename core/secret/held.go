@@ -369,7 +369,14 @@ func gluing(c rune) bool {
 	if c < utf8.RuneSelf {
 		return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_')
 	}
-	return unicode.Is(unicode.Cf, c)
+	return unseen(c)
+}
+
+// unseen reports whether c is a character no one sees that parts words: a
+// soft hyphen, a zero-width space or joiner, a direction mark, a word
+// joiner, a byte order mark.
+func unseen(c rune) bool {
+	return c == 0xad || c >= 0x200b && c <= 0x200f || c >= 0x202a && c <= 0x202e || c >= 0x2060 && c <= 0x206f || c == 0xfeff
 }
 
 // randomLike reports whether w mixes lower-case letters, capitals and
@@ -469,7 +476,7 @@ func blank(s string, i int) int {
 		return 0
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
+	if unicode.IsSpace(r) || unseen(r) {
 		// A byte order mark or a zero-width space parts words as a
 		// blank does, unseen.
 		return n
