@@ -1039,7 +1039,28 @@ func (g *Gate) Foreign(msg string) (string, bool) {
 	if i := quotedContent(msg); i >= 0 && i < cut {
 		cut = i
 	}
+	if i := byteList(msg); i >= 0 && i < cut {
+		cut = i
+	}
 	return g.Clean(msg[:cut]), elided || cut < len(msg)
+}
+
+// byteList returns where msg first writes a list of numbers in brackets,
+// as Go prints the bytes of a line it could not read ("line [255 254 68
+// 66 ...] has invalid utf8 bytes"): any text, spelt in decimal. -1 when
+// none.
+func byteList(msg string) int {
+	for i := strings.IndexByte(msg, '['); i >= 0 && i+1 < len(msg); {
+		if c := msg[i+1]; c >= '0' && c <= '9' {
+			return i
+		}
+		next := strings.IndexByte(msg[i+1:], '[')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return -1
 }
 
 // quotedContent returns where msg first quotes (in double quotes) what

@@ -108,6 +108,10 @@ type heldReader struct {
 	comment bool
 	// section: the words are an INI section's name.
 	section bool
+	// lineNamed: a secret's name came on the line without signs.
+	lineNamed bool
+	// last is the value value handed on last.
+	last string
 	// unclosed records the quotes that have no closing one after some
 	// offset, and so none after any later one.
 	unclosed [2]bool
@@ -128,7 +132,7 @@ func (r *heldReader) read() {
 			r.afterSign, r.assigning, r.tagName = false, false, c == '<'
 			switch c {
 			case '\n', '\r':
-				r.lineSigned, r.lineStart, r.lists = false, true, 0
+				r.lineSigned, r.lineStart, r.lists, r.lineNamed = false, true, 0, false
 				r.comment = commentAt(s[i+1:])
 			case '[':
 				if r.section = r.lineStart && section(s[i:]); !r.section {
@@ -164,6 +168,7 @@ func (r *heldReader) read() {
 				continue
 			}
 			w := s[i+1 : end]
+			raw := w
 			switch {
 			case strings.IndexByte(w, '\n') >= 0:
 				// Over lines, as YAML folds it (a YAML file kept in
@@ -172,7 +177,7 @@ func (r *heldReader) read() {
 			case c == '"' && strings.IndexByte(w, '\\') >= 0:
 				w = unescape(w)
 			}
-			i = r.word(w, end+1, true)
+			i = r.word(heldWord{w, raw, true}, end+1)
 		default:
 			j := i + 1
 			for j < len(s) && !wordEnd(s, j) {
@@ -184,22 +189,33 @@ func (r *heldReader) read() {
 				i = j
 				continue
 			}
-			i = r.word(s[i:j], j, false)
+			i = r.word(heldWord{s[i:j], s[i:j], false}, j)
 		}
 	}
 	r.flush()
 }
 
-// A heldWord is a word that a sign may still make a key.
+// A heldWord is a word that a sign may still make a key: its text, read
+// (unescaped), and as written.
 type heldWord struct {
-	text   string
-	quoted bool
+	text, raw string
+	quoted    bool
+}
+
+// values hands on w, a value, as read and as written: a backslash in an
+// XML attribute or a Windows path is no escape ("Zq7x\K2").
+func (r *heldReader) values(w heldWord) {
+	r.value(w.text)
+	if w.raw != w.text {
+		r.value(w.raw)
+	}
 }
 
 // word takes w, a word of the text that ends at end (quoted, its
 // content), and returns where the text goes on.
-func (r *heldReader) word(w string, end int, quoted bool) int {
+func (r *heldReader) word(hw heldWord, end int) int {
 	r.lineStart = false
+	w := hw.text
 	// "dTpT==": the '=' that end a word before a blank, a break or the
 	// end are a base64 word's padding when the word decodes, not a key's
 	// sign.
@@ -214,9 +230,18 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 		r.tagName = false
 	case r.afterSign || pad > 0:
 		r.afterSign = false
-		r.value(w)
+		r.values(hw)
 	default:
-		r.pending = append(r.pending, heldWord{w, quoted})
+		r.pending = append(r.pending, hw)
+		if !r.lineSigned && !r.comment && !r.lineNamed && formatWord(w) {
+			r.lineNamed = true // once a line: read again, a line of names would cost its square
+			// "requirepass Ab1;Cd2", a .netrc's "password Qx9,vR2": in
+			// a line without signs, what follows a secret's name is
+			// its value, whatever signs it holds.
+			if rest := restOfLine(r.s[end:]); !signed(rest) {
+				r.value(rest)
+			}
+		}
 	}
 	return end + pad
 }
@@ -235,7 +260,7 @@ func (r *heldReader) flush() {
 		switch {
 		case r.section:
 			// An INI section's name: "[default]".
-		case !w.quoted && namesSecret(w.text) && strings.Trim(w.text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-") == "":
+		case !w.quoted && formatWord(w.text):
 			// A secret's name is the format's word: PASS S, requirepass S.
 		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text),
 			!r.comment && !namesSecret(w.text),
@@ -244,7 +269,7 @@ func (r *heldReader) flush() {
 			// "password S", as a .netrc and other files without signs
 			// write a secret, and "-p S", "--password S" of a command:
 			// the word after a secret's name or an option is one.
-			r.value(w.text)
+			r.values(w)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
 		}
@@ -295,9 +320,12 @@ func tokenLike(w string) bool {
 // value hands on w, a value, with the pieces of an address and what it
 // spells in base64.
 func (r *heldReader) value(w string) {
-	if len(w) < Shortest || common(w) {
+	if len(w) < Shortest || common(w) || w == r.last {
 		return
 	}
+	// A value is often handed on twice running: as what its line holds
+	// after its sign, and as its word.
+	r.last = w
 	r.fn(w, aValue)
 	r.address(w)
 	r.glued(w)
@@ -327,19 +355,22 @@ func (r *heldReader) value(w string) {
 // "/etc/ssl"), and '-' and '_' join the words of one name. A URL, an
 // address and a text of several words are the reader's and address's.
 func (r *heldReader) glued(w string) {
-	if strings.IndexFunc(w, joining) < 0 || strings.Contains(w, "://") || strings.IndexFunc(w, func(c rune) bool {
-		return c < utf8.RuneSelf && (breaks(byte(c)) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@')
-	}) >= 0 {
+	if strings.IndexFunc(w, joining) < 0 {
 		return
 	}
-	if t := strings.TrimFunc(w, gluing); t != w && len(t) >= Shortest && !common(t) {
+	if t := strings.TrimFunc(w, joining); t != w && len(t) >= Shortest && !common(t) {
 		r.fn(t, aValue)
 	}
 	if before, _, ok := strings.Cut(w, "#"); ok {
 		// "S#prod": what many formats end a value with, a comment.
-		if t := strings.TrimFunc(before, gluing); len(t) >= Shortest && !common(t) {
+		if t := strings.TrimFunc(before, joining); len(t) >= Shortest && !common(t) {
 			r.fn(t, aValue)
 		}
+	}
+	if strings.Contains(w, "://") || strings.IndexFunc(w, func(c rune) bool {
+		return c < utf8.RuneSelf && (breaks(byte(c)) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@')
+	}) >= 0 {
+		return
 	}
 	for _, p := range strings.FieldsFunc(w, gluing) {
 		if len(p) >= Shortest && tokenLike(p) {
@@ -369,7 +400,7 @@ func gluing(c rune) bool {
 	if c < utf8.RuneSelf {
 		return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_')
 	}
-	return unseen(c)
+	return unseen(c) || !unicode.IsLetter(c) && !unicode.IsDigit(c) && !unicode.IsMark(c)
 }
 
 // unseen reports whether c is a character no one sees that parts words: a
@@ -379,17 +410,28 @@ func unseen(c rune) bool {
 	return c == 0xad || c >= 0x200b && c <= 0x200f || c >= 0x202a && c <= 0x202e || c >= 0x2060 && c <= 0x206f || c == 0xfeff
 }
 
-// randomLike reports whether w mixes lower-case letters, capitals and
-// digits, as a token drawn at random does and a name rarely does.
+// randomLike reports whether w looks drawn at random, as a token does and
+// a name rarely does: it mixes lower-case letters, capitals and digits,
+// or goes from letters to digits and back four times or more
+// ("q7x2p9m4", not "v1alpha1" or "sha256"), or is sixteen hexadecimal
+// digits or more, letters and digits both ("d41d8cd98f00b204e980").
 func randomLike(w string) bool {
-	var lower, upper, digit bool
+	var lower, upper, digit, hex bool
+	turns, wasDigit := 0, false
+	hex = len(w) >= 16
 	for i := 0; i < len(w); i++ {
 		c := w[i]
+		isDigit := c >= '0' && c <= '9'
 		lower = lower || c >= 'a' && c <= 'z'
 		upper = upper || c >= 'A' && c <= 'Z'
-		digit = digit || c >= '0' && c <= '9'
+		digit = digit || isDigit
+		hex = hex && (isDigit || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+		if i > 0 && isDigit != wasDigit {
+			turns++
+		}
+		wasDigit = isDigit
 	}
-	return lower && upper && digit
+	return lower && upper && digit || turns >= 4 || hex && digit && (lower || upper)
 }
 
 // commentAt reports whether the line s starts is a comment: its first
@@ -437,6 +479,27 @@ func (r *heldReader) address(w string) {
 // without signs (a .netrc's "password S"): the name of a secret member
 // or one of the common names of passwords, but no short word of prose
 // ("key with").
+// formatWord reports whether w is a format's own word for a secret, a
+// key in a line without signs ("PASS S", "requirepass S", "password S"):
+// the name of a secret member, or a word of letters whose last part
+// (after '_' or '.') is one of the names files give a secret. A value that
+// holds such a name ("hunter-pass", "secretsauce") is none.
+func formatWord(w string) bool {
+	if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.-") != "" {
+		return false
+	}
+	w = strings.ToLower(w)
+	if len(w) >= 5 && names[w] {
+		return true
+	}
+	switch w[strings.LastIndexAny(w, "_.")+1:] {
+	case "pass", "passwd", "password", "passphrase", "pwd", "pw", "secret", "token", "auth", "key",
+		"requirepass", "masterauth", "bindpw", "psk", "apikey", "credentials":
+		return true
+	}
+	return false
+}
+
 func namesSecret(w string) bool {
 	w = strings.ToLower(w)
 	if len(w) >= 5 && names[w] {
@@ -493,6 +556,16 @@ func isSign(s string, i int) bool {
 // wordEnd reports whether a word ends before s[i].
 func wordEnd(s string, i int) bool {
 	return breaks(s[i]) || blank(s, i) > 0 || isSign(s, i)
+}
+
+// signed reports whether s, a line, has a sign.
+func signed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isSign(s, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // restOfLine returns what s holds up to its line's end, trimmed, without

@@ -86,6 +86,15 @@ func TestHeldValues(t *testing.T) {
 		{"a Redis ACL", "user alice on >hunter ~* +@all", "hunter", nil},
 		{"a token file", "hunter,alice,1001", "hunter", nil},
 		{"a key drawn at random", `{"Zq7xK2pLm9":"alice"}`, "Zq7xK2pLm9", nil},
+		{"a key of hexadecimal digits", "curl -u d41d8cd98f00b204e980: https://h.example.io", "d41d8cd98f00b204e980", nil},
+		{"a key of letters and digits drawn at random", "api_keys: {q7x2p9m4k1z8: alice}", "q7x2p9m4k1z8", []string{"api_keys", "v1alpha1", "sha256"}},
+		{"curly quotes", "The password is \u201cZq7xK2pLm9\u201d.", "Zq7xK2pLm9", nil},
+		{"angle brackets after a sign", "PASSWORD=<Zq7xK2pLm9>", "Zq7xK2pLm9", nil},
+		{"a full-width colon", "\u5bc6\u7801\uff1aZq7xK2pLm9", "Zq7xK2pLm9", nil},
+		{"a value that holds a name of secrets", "machine h login alice password secretsauce", "secretsauce", []string{"password"}},
+		{"a value of short pieces after a name", "requirepass Ab1;Cd2", "Ab1;Cd2", nil},
+		{"a backslash that is no escape", `<add value="Zq7x\K2pLm9"/>`, `Zq7x\K2pLm9`, nil},
+		{"an '@' inside a sentence's last word", "The password is Zq7x@K2pLm9.", "Zq7x@K2pLm9", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
@@ -108,13 +117,14 @@ func TestHeldValues(t *testing.T) {
 // held reads, it hands on a bounded number of bytes per byte of it.
 func TestHeldIsLinear(t *testing.T) {
 	for name, s := range map[string]string{
-		"colons":          strings.Repeat("abcd:", 40000),
-		"equals":          strings.Repeat("abcd=", 40000),
-		"unclosed quotes": strings.Repeat(`"abcd '`, 30000),
-		"at signs":        "password=" + strings.Repeat("abcde@", 40000),
-		"base64 words":    strings.Repeat(base64.StdEncoding.EncodeToString([]byte("user:password-1"))+" ", 10000),
-		"one long line":   "k: " + strings.Repeat("x", 200000),
-		"many lines":      strings.Repeat("key: value-x\n", 20000),
+		"colons":           strings.Repeat("abcd:", 40000),
+		"equals":           strings.Repeat("abcd=", 40000),
+		"unclosed quotes":  strings.Repeat(`"abcd '`, 30000),
+		"at signs":         "password=" + strings.Repeat("abcde@", 40000),
+		"base64 words":     strings.Repeat(base64.StdEncoding.EncodeToString([]byte("user:password-1"))+" ", 10000),
+		"one long line":    "k: " + strings.Repeat("x", 200000),
+		"many lines":       strings.Repeat("key: value-x\n", 20000),
+		"names of secrets": strings.Repeat("password ", 30000),
 	} {
 		n := 0
 		held(s, false, func(v string, _ finding) { n += len(v) })
