@@ -12,6 +12,7 @@ import (
 func (c *checker) format(n *document.Node, s *schema.Schema, p *field.Path) {
 	v := n.Text
 	var msg string
+	fixed := false // msg is mdscheck's words alone
 	var fixes []Fix
 	switch s.Format {
 	case schema.FormatEmail:
@@ -40,23 +41,23 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p *field.Path) {
 		}
 	case schema.FormatSingleLine:
 		if strings.ContainsAny(v, "\r\n") {
-			msg = "must be a single line: no line breaks (a | block keeps them; use >- or a quoted string)"
+			msg, fixed = "must be a single line: no line breaks (a | block keeps them; use >- or a quoted string)", true
 		}
 	case schema.FormatNonBlankLine:
 		if strings.ContainsAny(v, "\r\n") {
-			msg = "must be a single line: no line breaks"
+			msg, fixed = "must be a single line: no line breaks", true
 		} else if strings.TrimSpace(v) == "" {
-			msg = "must contain a character other than whitespace"
+			msg, fixed = "must contain a character other than whitespace", true
 		}
 	case schema.FormatNoControl:
 		if v == "" {
-			msg = "must not be empty"
+			msg, fixed = "must not be empty", true
 		} else if i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 }); i >= 0 {
-			msg = "must not contain control characters (line breaks, tabs and other characters below 0x20)"
+			msg, fixed = "must not contain control characters (line breaks, tabs and other characters below 0x20)", true
 		}
 	case schema.FormatPrintable:
 		if i := strings.IndexFunc(v, func(r rune) bool { return r < 0x20 || r > 0x7e }); i >= 0 {
-			msg = "must be printable ASCII only (characters 0x20 to 0x7E)"
+			msg, fixed = "must be printable ASCII only (characters 0x20 to 0x7E)", true
 		}
 	case schema.FormatDiskSpace:
 		if !isDiskSpace(v) {
@@ -71,6 +72,11 @@ func (c *checker) format(n *document.Node, s *schema.Schema, p *field.Path) {
 	}
 	if msg != "" {
 		d := at(n, p, Error, "format", msg)
+		if fixed {
+			// A message of mdscheck's words alone: a secret that holds
+			// "line" leaves "must be a single line" whole.
+			d.set(says(phrase(msg)))
+		}
 		d.Fixes = fixes
 		c.report(d)
 	}

@@ -47,6 +47,11 @@ type Gate struct {
 	// decimal.Dec writes them: a message may write the same number
 	// otherwise (973_706_105, 0x3A09_C379, 9.73706105e8).
 	numbers map[string]bool
+	// words are the short words a Secret's file holds as values
+	// (namespace: kafka, MODE=debug, PASS hunter), looked for as whole
+	// words only: inside another word ("kafkaday") such a word is
+	// someone's name, not the secret.
+	words map[string]bool
 }
 
 // Add registers a secret's decoded text (the value as the cluster gets
@@ -87,7 +92,11 @@ func (g *Gate) add(text string, decodings int, opaque bool) {
 			// A value is often handed on twice running: as a word and
 			// as what its line holds after its sign.
 			if v != last {
-				g.value(v)
+				if wordLike(v) {
+					g.word(v)
+				} else {
+					g.value(v)
+				}
 				last = v
 			}
 		case decodings < maxDecodings:
@@ -131,11 +140,12 @@ func (g *Gate) value(text string) {
 	if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
 		g.value(t)
 	}
-	if !strings.ContainsAny(text, "\n\r") && (strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{")) {
+	if !strings.ContainsAny(text, "\n\r") && (strings.ContainsRune(leadingSigns, rune(text[0])) && !strings.ContainsAny(text, " \t") || strings.Contains(text, "{{")) {
 		// A value that starts with a sign YAML reserves (%S, @S) or
 		// holds a template action ({{ .Values.p }}S) is a secret with
 		// something around it its author did not mean: the pieces
-		// between the signs are secrets too.
+		// between the signs are secrets too. A text of words that starts
+		// with one is a line of a file ("# a comment"), which held reads.
 		for _, w := range pieces(text) {
 			if w != text {
 				g.value(w)
@@ -175,6 +185,32 @@ func (g *Gate) value(text string) {
 			}
 		}
 	}
+}
+
+// wordLike reports whether v is a short word: letters and '-' only,
+// shorter than minProse.
+func wordLike(v string) bool {
+	if len(v) >= minProse {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// word registers v, a short word a Secret's file holds, to be looked for
+// as a whole word; one that is also a secret's whole text stays a form.
+func (g *Gate) word(v string) {
+	if len(v) < Shortest {
+		return
+	}
+	if g.words == nil {
+		g.words = map[string]bool{}
+	}
+	g.words[v] = true
 }
 
 // number returns the value of s, a YAML number however written (with
@@ -356,6 +392,9 @@ func (g *Gate) Merge(other *Gate) {
 		}
 		g.numbers[n] = true
 	}
+	for w := range other.words {
+		g.word(w)
+	}
 }
 
 // Forms returns how many forms of secrets the gate looks for.
@@ -363,7 +402,7 @@ func (g *Gate) Forms() int {
 	if g == nil {
 		return 0
 	}
-	n := 0
+	n := len(g.words)
 	for _, b := range g.byPrefix {
 		n += len(b.forms)
 	}
@@ -586,7 +625,7 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	// Quotes that may spell a secret otherwise: with an escape, or over
 	// lines.
 	quoted := strings.IndexByte(s, '\\') >= 0 || strings.IndexByte(s, '\n') >= 0 && strings.ContainsAny(s, `"'`)
-	if !quoted && len(g.numbers) == 0 {
+	if !quoted && len(g.numbers) == 0 && len(g.words) == 0 {
 		g.find(s, fn)
 		return
 	}
@@ -595,6 +634,9 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	g.find(s, add)
 	if len(g.numbers) > 0 {
 		g.findNumbers(s, add)
+	}
+	if len(g.words) > 0 {
+		g.findWords(s, add)
 	}
 	// A quoted text that escapes or folds over lines what it holds is
 	// read, and masked whole when what it reads as holds a secret.
@@ -661,6 +703,35 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 			if c := run[len(run)-1]; c != '.' && c != '-' && c != '+' {
 				break
 			}
+		}
+	}
+}
+
+// findWords calls fn with every whole word of s that is one of the words
+// (a run of letters, digits, '_' and '-', with or without the '-' at its
+// ends: "--hunter", "kafka-" but not "kafka-events").
+func (g *Gate) findWords(s string, fn func(start, end int)) {
+	for i := 0; i < len(s); {
+		if !isWordByte(s[i]) && s[i] != '-' {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && (isWordByte(s[i]) || s[i] == '-') {
+			i++
+		}
+		w := s[start:i]
+		if len(w) < Shortest || len(w) > 2*minProse {
+			continue
+		}
+		if g.words[w] {
+			fn(start, i)
+			continue
+		}
+		t := strings.Trim(w, "-")
+		if t != w && g.words[t] {
+			at := start + strings.Index(w, t)
+			fn(at, at+len(t))
 		}
 	}
 }
@@ -811,6 +882,9 @@ func (g *Gate) Clean(s string) string {
 func (g *Gate) Holds(s string) bool {
 	found := false
 	g.find(s, func(int, int) { found = true })
+	if !found && len(g.words) > 0 {
+		g.findWords(s, func(int, int) { found = true })
+	}
 	return found
 }
 
@@ -948,7 +1022,28 @@ func (g *Gate) Foreign(msg string) (string, bool) {
 	if i := quotedContent(msg); i >= 0 && i < cut {
 		cut = i
 	}
+	if i := byteList(msg); i >= 0 && i < cut {
+		cut = i
+	}
 	return g.Clean(msg[:cut]), elided || cut < len(msg)
+}
+
+// byteList returns where msg first writes a list of numbers in brackets,
+// as Go prints the bytes of a line it could not read ("line [255 254 68
+// 66 ...] has invalid utf8 bytes"): any text, spelt in decimal. -1 when
+// none.
+func byteList(msg string) int {
+	for i := strings.IndexByte(msg, '['); i >= 0 && i+1 < len(msg); {
+		if c := msg[i+1]; c >= '0' && c <= '9' {
+			return i
+		}
+		next := strings.IndexByte(msg[i+1:], '[')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return -1
 }
 
 // quotedContent returns where msg first quotes (in double quotes) what

@@ -183,6 +183,7 @@ func TestForeign(t *testing.T) {
 		{`unable to parse SM or JSON patch from [patch: "spec:\n  \"pass\\x77ord\": hunter2"]`, "unable to parse SM or JSON patch from [patch: "},
 		{`no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`, `no resource matches strategic merge patch "Grafana.v1alpha1.example.io/g.[noNs]"`},
 		{`unterminated "passwd hunter2`, "unterminated "},
+		{"env source files: [app.env]: line [255 254 68 66 95 80] has invalid utf8 bytes", "env source files: [app.env]: line "},
 	} {
 		if got, _ := g.Foreign(tc.in); got != tc.want {
 			t.Errorf("Foreign(%q) = %q, want %q", tc.in, got, tc.want)

@@ -40,17 +40,22 @@ const (
 //     a control character, at one of "\n\r;&,()[]{}<>|" and at a sign
 //     ('=', or ':' not before "//"); a quoted one at its closing quote.
 //     A key is a word a sign follows, with the words before it since the
-//     last sign or break ("User Id=", "export PASSWORD="); the first word
-//     after a sign is a value even when a sign follows it (h:5432:db:u:S),
-//     and so are the words after it up to the next key or break ("Bearer
-//     S"), a list's items ("- S", "[a, S]", not an INI section's
-//     "[name]"). Where no sign came, the words are prose, and only those
-//     quoted, that look like a token (tokenLike), of minProse bytes or
-//     more, or that follow a secret's name or an option ("password S",
-//     "-p S", "-pS") are values. A name-like value (nameLike) is one only
-//     after a key that names a secret (secretish); the name of an XML tag
-//     is none, nor are YAML's booleans and null and HTTP's auth schemes,
-//     which are no one's secret and common words of messages;
+//     last sign or break ("User Id=", "export PASSWORD="), and a name
+//     unless drawn at random (randomLike); the first word after a sign is
+//     a value even when a sign follows it (h:5432:db:u:S), and so are the
+//     words after it up to the next key or break ("Bearer S"), a list's
+//     items ("- S", "[a, S]", not an INI section's "[name]"), whatever
+//     the key is called. Where no sign came, every word is a value
+//     ("PASS S", "S,alice,1001") but the format's names of a secret
+//     (namesSecret) and a comment's words, which are prose: there only
+//     those quoted, that look like a token (tokenLike), of minProse bytes
+//     or more, or that follow a secret's name or an option ("password S",
+//     "-p S", "-pS") are. The name of an XML tag is none, nor are YAML's
+//     booleans and null and HTTP's auth schemes, which are no one's
+//     secret and common words of messages;
+//   - of a value of one word, the word without the signs glued to it
+//     ("S.", "(S)", "S#prod") and its pieces between them that look like
+//     tokens ("alice/S"; glued);
 //   - of a value, the pieces of an address: between '@', ':' and '/'
 //     (u:S@tcp(h), Oracle's u/S@h), a URL's path tokens and query values;
 //   - what a line holds after its first sign (password = a b c,
@@ -71,15 +76,15 @@ func held(s string, opaque bool, fn func(string, finding)) {
 }
 
 // structured reports whether held may find anything in s but s: whether
-// it has a blank, a break, a sign, a quote, an '@' or an escape, or may
-// be base64 or hexadecimal.
+// it has a blank, a break, a sign, a quote, an '@' or an escape, may be
+// base64 or hexadecimal, or has signs glued to its words ("S!").
 func structured(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; breaks(c) || c >= utf8.RuneSelf || strings.IndexByte(" \t\v\f=:\"'@%\\", c) >= 0 {
 			return true
 		}
 	}
-	return len(s) >= minBase64 && base64Word(s)
+	return len(s) >= minBase64 && base64Word(s) || strings.IndexFunc(s, joining) >= 0
 }
 
 // heldReader is the state of held's one pass over a text.
@@ -98,9 +103,15 @@ type heldReader struct {
 	// open, inside which every word is an item, a value.
 	lineStart bool
 	lists     int
-	// named: the last key names a secret (secretish), and so its value
-	// is one even where it looks like a name.
-	named bool
+	// comment: the line is a comment ("# ...", "// ...", "-- ...", "; ..."),
+	// whose words are prose.
+	comment bool
+	// section: the words are an INI section's name.
+	section bool
+	// lineNamed: a secret's name came on the line without signs.
+	lineNamed bool
+	// last is the value value handed on last.
+	last string
 	// unclosed records the quotes that have no closing one after some
 	// offset, and so none after any later one.
 	unclosed [2]bool
@@ -108,7 +119,7 @@ type heldReader struct {
 
 func (r *heldReader) read() {
 	s := r.s
-	r.lineStart = true
+	r.lineStart, r.comment = true, commentAt(s)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if n := blank(s, i); n > 0 {
@@ -121,25 +132,27 @@ func (r *heldReader) read() {
 			r.afterSign, r.assigning, r.tagName = false, false, c == '<'
 			switch c {
 			case '\n', '\r':
-				r.lineSigned, r.lineStart, r.lists = false, true, 0
+				r.lineSigned, r.lineStart, r.lists, r.lineNamed = false, true, 0, false
+				r.comment = commentAt(s[i+1:])
 			case '[':
-				if !r.lineStart || !section(s[i:]) {
+				if r.section = r.lineStart && section(s[i:]); !r.section {
 					r.lists++
 				}
 			case ']':
 				r.lists = max(r.lists-1, 0)
+				r.section = false
 			}
 			i++
 		case isSign(s, i):
-			if len(r.pending) > 0 {
-				r.named = secretish(r.pending[len(r.pending)-1].text)
-			}
 			if !r.lineSigned {
 				r.lineSigned = true
 				r.value(restOfLine(s[i+1:]))
 			}
 			for _, w := range r.pending {
-				if r.opaque {
+				if r.opaque || randomLike(w.text) {
+					// Opaque, every word is a secret's; elsewhere a key
+					// is a name, unless it looks drawn at random (a
+					// token file's "Zq7xK2=alice").
 					r.value(w.text)
 				}
 				r.address(w.text) // a key may still be an address: u/S@h:1521
@@ -155,6 +168,7 @@ func (r *heldReader) read() {
 				continue
 			}
 			w := s[i+1 : end]
+			raw := w
 			switch {
 			case strings.IndexByte(w, '\n') >= 0:
 				// Over lines, as YAML folds it (a YAML file kept in
@@ -163,7 +177,7 @@ func (r *heldReader) read() {
 			case c == '"' && strings.IndexByte(w, '\\') >= 0:
 				w = unescape(w)
 			}
-			i = r.word(w, end+1, true)
+			i = r.word(heldWord{w, raw, true}, end+1)
 		default:
 			j := i + 1
 			for j < len(s) && !wordEnd(s, j) {
@@ -175,22 +189,33 @@ func (r *heldReader) read() {
 				i = j
 				continue
 			}
-			i = r.word(s[i:j], j, false)
+			i = r.word(heldWord{s[i:j], s[i:j], false}, j)
 		}
 	}
 	r.flush()
 }
 
-// A heldWord is a word that a sign may still make a key.
+// A heldWord is a word that a sign may still make a key: its text, read
+// (unescaped), and as written.
 type heldWord struct {
-	text   string
-	quoted bool
+	text, raw string
+	quoted    bool
+}
+
+// values hands on w, a value, as read and as written: a backslash in an
+// XML attribute or a Windows path is no escape ("Zq7x\K2").
+func (r *heldReader) values(w heldWord) {
+	r.value(w.text)
+	if w.raw != w.text {
+		r.value(w.raw)
+	}
 }
 
 // word takes w, a word of the text that ends at end (quoted, its
 // content), and returns where the text goes on.
-func (r *heldReader) word(w string, end int, quoted bool) int {
+func (r *heldReader) word(hw heldWord, end int) int {
 	r.lineStart = false
+	w := hw.text
 	// "dTpT==": the '=' that end a word before a blank, a break or the
 	// end are a base64 word's padding when the word decodes, not a key's
 	// sign.
@@ -205,31 +230,46 @@ func (r *heldReader) word(w string, end int, quoted bool) int {
 		r.tagName = false
 	case r.afterSign || pad > 0:
 		r.afterSign = false
-		r.value(w)
+		r.values(hw)
 	default:
-		r.pending = append(r.pending, heldWord{w, quoted})
+		r.pending = append(r.pending, hw)
+		if !r.lineSigned && !r.comment && !r.lineNamed && formatWord(w) {
+			r.lineNamed = true // once a line: read again, a line of names would cost its square
+			// "requirepass Ab1;Cd2", a .netrc's "password Qx9,vR2": in
+			// a line without signs, what follows a secret's name is
+			// its value, whatever signs it holds.
+			if rest := restOfLine(r.s[end:]); !signed(rest) {
+				r.value(rest)
+			}
+		}
 	}
 	return end + pad
 }
 
 // flush hands on the words no sign made a key: after a sign, each is part
-// of a value ("Bearer S"); where no sign came, the text is words, not
-// assignments, and only the quoted words, those that look like a token
-// rather than a word of prose (tokenLike) and those after the name of a
-// secret member are handed on, and what base64 words spell.
+// of a value ("Bearer S"); where no sign came, the line is words, each a
+// value (PASS S, a token file's "S,user,1001", Redis's "on >S"), but in
+// a comment, which is prose: there only the quoted words, those that
+// look like a token rather than a word of prose (tokenLike), the long
+// ones and those after the name of a secret or an option are.
 func (r *heldReader) flush() {
 	for i, w := range r.pending {
 		if flag(w.text) && len(w.text) > 2 && w.text[1] != '-' {
-			r.namedValue(w.text[2:]) // a short option glued to its value: -pS
+			r.value(w.text[2:]) // a short option glued to its value: -pS
 		}
 		switch {
-		case i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
+		case r.section:
+			// An INI section's name: "[default]".
+		case !w.quoted && formatWord(w.text):
+			// A secret's name is the format's word: PASS S, requirepass S.
+		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text),
+			!r.comment && !namesSecret(w.text),
+			r.comment && len(w.text) >= minProse && !namesSecret(w.text),
+			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
 			// write a secret, and "-p S", "--password S" of a command:
 			// the word after a secret's name or an option is one.
-			r.namedValue(w.text)
-		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text) || len(w.text) >= minProse && !namesSecret(w.text):
-			r.value(w.text)
+			r.values(w)
 		case len(w.text) >= minBase64 && base64Word(w.text):
 			r.decoded(w.text)
 		}
@@ -249,28 +289,6 @@ func section(s string) bool {
 	return end > 0 && !strings.Contains(line[:end], ",") && strings.TrimSpace(line[end+1:]) == ""
 }
 
-// nameLike reports whether w looks like a name rather than a password:
-// lower-case letters and '-' only. Shorter than minProse, such a value
-// is taken for a secret only after a key that names one (password =
-// hunter): a kubeconfig's "namespace: kafka" or a .env's "MODE=debug"
-// would otherwise mask those words in every message, inside others too.
-func nameLike(w string) bool {
-	return strings.Trim(w, "abcdefghijklmnopqrstuvwxyz-") == ""
-}
-
-// secretish reports whether a key names a secret in a file's own words:
-// password, requirepass, db.password, aws_secret_access_key, api_key,
-// auth, token, credentials, private_key.
-func secretish(key string) bool {
-	key = strings.ToLower(key)
-	for _, w := range []string{"pass", "pwd", "secret", "token", "key", "auth", "cred", "private"} {
-		if strings.Contains(key, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // minProse is the length from which a word outside any assignment is a
 // value, whatever it looks like: a word of prose that long is rare, a
 // password of lower-case letters ("correcthorsebattery") is not.
@@ -283,15 +301,6 @@ const minPathToken = 16
 // flag reports whether w is a command's option: -p, --password.
 func flag(w string) bool {
 	return len(w) >= 2 && w[0] == '-' && strings.Trim(w, "-") != "" && w[1] != ' '
-}
-
-// namedValue is value of w, a value that a secret's name or an option
-// names.
-func (r *heldReader) namedValue(w string) {
-	named := r.named
-	r.named = true
-	r.value(w)
-	r.named = named
 }
 
 // tokenLike reports whether w, a word outside any assignment, looks like
@@ -311,11 +320,15 @@ func tokenLike(w string) bool {
 // value hands on w, a value, with the pieces of an address and what it
 // spells in base64.
 func (r *heldReader) value(w string) {
-	if len(w) < Shortest || common(w) || !r.opaque && !r.named && len(w) < minProse && nameLike(w) {
+	if len(w) < Shortest || common(w) || w == r.last {
 		return
 	}
+	// A value is often handed on twice running: as what its line holds
+	// after its sign, and as its word.
+	r.last = w
 	r.fn(w, aValue)
 	r.address(w)
+	r.glued(w)
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
 	if strings.ContainsAny(w, `\%&+`) {
@@ -334,6 +347,123 @@ func (r *heldReader) value(w string) {
 	}
 }
 
+// glued hands on what w, a value of one word, holds between the signs
+// that glue words together without a blank: "S." ending a sentence,
+// "alice/S" (sqlplus), "S#prod", "DOMAIN\alice%S". Trimmed of its signs,
+// w is a value; inside it, a piece is one when it looks like a token: a
+// word among signs is a name (a host's "db.example.io", a path's
+// "/etc/ssl"), and '-' and '_' join the words of one name. A URL, an
+// address and a text of several words are the reader's and address's.
+func (r *heldReader) glued(w string) {
+	if strings.IndexFunc(w, joining) < 0 {
+		return
+	}
+	if t := strings.TrimFunc(w, joining); t != w && len(t) >= Shortest && !common(t) {
+		r.fn(t, aValue)
+	}
+	if before, _, ok := strings.Cut(w, "#"); ok {
+		// "S#prod": what many formats end a value with, a comment.
+		if t := strings.TrimFunc(before, joining); len(t) >= Shortest && !common(t) {
+			r.fn(t, aValue)
+		}
+	}
+	if strings.Contains(w, "://") || strings.IndexFunc(w, func(c rune) bool {
+		return c < utf8.RuneSelf && (breaks(byte(c)) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@')
+	}) >= 0 {
+		return
+	}
+	for _, p := range strings.FieldsFunc(w, gluing) {
+		if len(p) >= Shortest && tokenLike(p) {
+			r.fn(p, aValue)
+		}
+		if strings.ContainsAny(p, "-_") {
+			// "alice-Zq7xK2pLm9": of the words of one name, those
+			// drawn at random are a token's ("west1" of a region is
+			// not).
+			for _, q := range strings.FieldsFunc(p, func(c rune) bool { return c == '-' || c == '_' }) {
+				if len(q) >= Shortest && randomLike(q) {
+					r.fn(q, aValue)
+				}
+			}
+		}
+	}
+}
+
+// joining reports whether c glues words together or joins the words of
+// one name ('-', '_').
+func joining(c rune) bool { return gluing(c) || c == '-' || c == '_' }
+
+// gluing reports whether c is a sign glued between words (ASCII
+// punctuation but '-' and '_') or a character no one sees (a byte order
+// mark, a zero-width space).
+func gluing(c rune) bool {
+	if c < utf8.RuneSelf {
+		return c > ' ' && c < 0x7f && !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_')
+	}
+	return unseen(c) || otherSign(c)
+}
+
+// otherSign reports whether c, past ASCII, is in a block of punctuation,
+// symbols or arrows ("“S”", "«S»", "「S」", "→S", full-width "：S"): a
+// sign that glues words as ASCII's do. Blocks, not Unicode's tables of
+// letters, which the module would carry for this alone.
+func otherSign(c rune) bool {
+	switch {
+	case c >= 0xa1 && c <= 0xbf, c == 0xd7, c == 0xf7, // Latin-1's signs: ¡ « » · ¿ × ÷
+		c >= 0x2010 && c <= 0x205e,                                                                                     // general punctuation: dashes, quotes, bullets, ellipsis
+		c >= 0x2190 && c <= 0x2bff,                                                                                     // arrows, operators, technical signs, shapes, dingbats
+		c >= 0x2e00 && c <= 0x2e7f,                                                                                     // supplemental punctuation
+		c >= 0x3000 && c <= 0x303f,                                                                                     // CJK's signs and brackets: 、。「」
+		c >= 0xff01 && c <= 0xff0f, c >= 0xff1a && c <= 0xff20, c >= 0xff3b && c <= 0xff40, c >= 0xff5b && c <= 0xff65: // full-width signs
+		return true
+	}
+	return false
+}
+
+// unseen reports whether c is a character no one sees that parts words: a
+// soft hyphen, a zero-width space or joiner, a direction mark, a word
+// joiner, a byte order mark.
+func unseen(c rune) bool {
+	return c == 0xad || c >= 0x200b && c <= 0x200f || c >= 0x202a && c <= 0x202e || c >= 0x2060 && c <= 0x206f || c == 0xfeff
+}
+
+// randomLike reports whether w looks drawn at random, as a token does and
+// a name rarely does: it mixes lower-case letters, capitals and digits,
+// or goes from letters to digits and back four times or more
+// ("q7x2p9m4", not "v1alpha1" or "sha256"), or is sixteen hexadecimal
+// digits or more, letters and digits both ("d41d8cd98f00b204e980").
+func randomLike(w string) bool {
+	var lower, upper, digit, hex bool
+	turns, wasDigit := 0, false
+	hex = len(w) >= 16
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		isDigit := c >= '0' && c <= '9'
+		lower = lower || c >= 'a' && c <= 'z'
+		upper = upper || c >= 'A' && c <= 'Z'
+		digit = digit || isDigit
+		hex = hex && (isDigit || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+		if i > 0 && isDigit != wasDigit {
+			turns++
+		}
+		wasDigit = isDigit
+	}
+	return lower && upper && digit || turns >= 4 || hex && digit && (lower || upper)
+}
+
+// commentAt reports whether the line s starts is a comment: its first
+// word is "#", "//", "--" or ";" followed by a blank, as configuration
+// files and scripts write prose.
+func commentAt(s string) bool {
+	s = strings.TrimLeft(s, " \t")
+	for _, c := range []string{"# ", "#\t", "// ", "-- ", "; "} {
+		if strings.HasPrefix(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // address hands on the pieces of w between '@', ':' and '/' when it is
 // an address with a user and a password: u:S@tcp(h), Oracle's u/S@h.
 func (r *heldReader) address(w string) {
@@ -342,7 +472,10 @@ func (r *heldReader) address(w string) {
 		// (https://hooks.example.io/services/T0/B0/S).
 		for _, p := range strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune("/?#&;", r) }) {
 			if _, v, ok := strings.Cut(p, "="); ok {
-				p = v // a query's value, not its key
+				if len(v) >= Shortest && !common(v) {
+					r.fn(v, aValue) // a query's value, not its key
+				}
+				continue
 			}
 			if tokenLike(p) || len(p) >= minPathToken {
 				r.fn(p, aValue)
@@ -363,9 +496,38 @@ func (r *heldReader) address(w string) {
 // without signs (a .netrc's "password S"): the name of a secret member
 // or one of the common names of passwords, but no short word of prose
 // ("key with").
+// formatWord reports whether w is a format's own word for a secret, a
+// key in a line without signs ("PASS S", "requirepass S", "password S"):
+// the name of a secret member, or a word of letters whose last part
+// (after '_' or '.') is one of the names files give a secret. A value that
+// holds such a name ("hunter-pass", "secretsauce") is none.
+func formatWord(w string) bool {
+	if w == "" || strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_.-") != "" {
+		return false
+	}
+	w = strings.ToLower(w)
+	if len(w) >= 5 && names[w] {
+		return true
+	}
+	switch w[strings.LastIndexAny(w, "_.")+1:] {
+	case "pass", "passwd", "password", "passphrase", "pwd", "pw", "secret", "token", "auth", "key",
+		"requirepass", "masterauth", "bindpw", "psk", "apikey", "credentials":
+		return true
+	}
+	return false
+}
+
 func namesSecret(w string) bool {
 	w = strings.ToLower(w)
-	return len(w) >= 5 && names[w] || w == "passwd" || w == "secret"
+	if len(w) >= 5 && names[w] {
+		return true
+	}
+	for _, n := range []string{"pass", "pwd", "secret", "token", "auth"} {
+		if strings.Contains(w, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // decoded hands on the text w, a base64 word, spells, if it is text.
@@ -394,7 +556,9 @@ func blank(s string, i int) int {
 		return 0
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if unicode.IsSpace(r) {
+	if unicode.IsSpace(r) || unseen(r) {
+		// A byte order mark or a zero-width space parts words as a
+		// blank does, unseen.
 		return n
 	}
 	return 0
@@ -409,6 +573,16 @@ func isSign(s string, i int) bool {
 // wordEnd reports whether a word ends before s[i].
 func wordEnd(s string, i int) bool {
 	return breaks(s[i]) || blank(s, i) > 0 || isSign(s, i)
+}
+
+// signed reports whether s, a line, has a sign.
+func signed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isSign(s, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // restOfLine returns what s holds up to its line's end, trimmed, without

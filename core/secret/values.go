@@ -3,6 +3,7 @@ package secret
 import (
 	"encoding/base64"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -472,7 +473,7 @@ func (v Values) Texts() []string {
 		if n.Kind == document.Scalar && n.Type != document.Null && n.Type != document.Bool && n.Text != "" {
 			out = append(out, n.Text)
 			if n.YAML12 != "" {
-				out = append(out, n.YAML12) // what a warning says another reader sees
+				out = append(out, yaml12Value(n.YAML12)) // what a warning says another reader sees
 			}
 			if t, ok := binary(n); ok {
 				out = append(out, t)
@@ -552,4 +553,16 @@ func (v *Values) mark(n *document.Node) {
 	for _, it := range n.Items {
 		v.mark(it)
 	}
+}
+
+// yaml12Value returns the value that n.YAML12, a phrase of a warning
+// ("the string \"0o17\"", "the decimal number 17"), names: the phrase's
+// own words are mdscheck's, and would be masked wherever they stand.
+func yaml12Value(phrase string) string {
+	if q, ok := strings.CutPrefix(phrase, "the string "); ok {
+		if u, err := strconv.Unquote(q); err == nil {
+			return u
+		}
+	}
+	return strings.TrimPrefix(phrase, "the decimal number ")
 }

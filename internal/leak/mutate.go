@@ -214,6 +214,9 @@ func mutations() []mutation {
 			// messages quote it (an unknown field's name) or a line of
 			// the source is shown.
 			p := token(r)
+			if r.IntN(4) == 0 {
+				p = word(r) // a password of letters, masked where it stands alone
+			}
 			file := secretFile(r, p)
 			held := "stringData:\n  conf: |\n" + indented(file, "    ", "    ")
 			if r.IntN(2) == 0 {
@@ -267,14 +270,51 @@ func secretFile(r *rand.Rand, p string) string {
 		"alice," + p + ",admin",
 		"passwords:\n  - " + p + "\n",
 		"docker login -u app -p " + p,
-		"https://hooks.example.io/services/T000/B000/" + p,
 		"db.password=" + p[:4] + `\u00` + strconv.FormatInt(int64(p[4]), 16) + p[5:],
 		"https://db.example.io/?user=app&password=" + p[:5] + "%" + strconv.FormatInt(int64(p[5]), 16) + p[6:],
 		"password=" + p[:6] + "=\n" + p[6:],
 		"AUTH PLAIN " + b64("\x00app\x00"+p),
 		"token=" + hex.EncodeToString([]byte(p)),
 	}
+	if tokenish(p) {
+		// A URL's path: a piece that looks like a word is a name there.
+		formats = append(formats, "https://hooks.example.io/services/T000/B000/"+p)
+	}
+	if r.IntN(3) == 0 {
+		return composedLine(r, p)
+	}
 	return formats[r.IntN(len(formats))]
+}
+
+// composedLine returns a line of a file made at random: a key that no
+// list of secrets' names need know, a separator or none, and p glued to
+// the signs a file or a sentence puts around a value.
+func composedLine(r *rand.Rand, p string) string {
+	pick := func(ws ...string) string { return ws[r.IntN(len(ws))] }
+	key := pick("pin", "otp", "seed", "login", "kennwort", "contrasena", "session", "cookie", "PASS", "mode", "bindpw", "x", "user alice on", "the code is")
+	sep := pick("=", ": ", " = ", " ", "\t", ":", "\u00a0", " >")
+	before := pick("", "", "\ufeff", "(", "'", "`")
+	after := pick("", "", ".", ";", "#prod", "!", ",alice,1001", "?", "'", "`", ")")
+	if tokenish(p) {
+		// Glued between words: a piece that looks like a word is a name
+		// there (db.example.io, /etc/ssl), one like a token a secret.
+		before += pick("", "alice/", "alice.", "alice-", "DOMAIN\\alice%")
+		after = pick(after, "/x", "_prod")
+	}
+	return key + sep + before + p + after
+}
+
+// tokenish reports whether p mixes letters and digits, as token's do.
+func tokenish(p string) bool { return strings.ContainsAny(p, "0123456789") }
+
+// word returns a password of six lower-case letters, which looks like a
+// name.
+func word(r *rand.Rand) string {
+	b := make([]byte, 6)
+	for i := range b {
+		b[i] = byte('a' + r.IntN(26))
+	}
+	return string(b)
 }
 
 // indented writes text's lines as a block nested in another: the first

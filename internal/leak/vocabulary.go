@@ -4,7 +4,8 @@ package leak
 // are also words of mdscheck's own: a day an enum allows, a member's
 // name, a phrase of its messages. The Kafka beside it writes two of them
 // where a finding quotes the user's text: an unknown key that starts with
-// the member's name, and the day as the value of another enum. Every
+// a member's name (one long enough to be looked for inside words: a
+// short one, as "plan", is looked for whole), and the day as the value of another enum. Every
 // front end shows its findings with Said whole and none of Hidden: the
 // vocabulary stays where mdscheck wrote it, and the user's text that
 // equals it stays masked.
@@ -14,7 +15,7 @@ kind: Secret
 metadata:
   name: s
 stringData:
-  app.env: "PASSWORD=wednesday\nTOKEN=plan\nPHRASE=is not allowed"
+  app.env: "PASSWORD=wednesday\nTOKEN=cloudName\nPLAN=plan\nPHRASE=is not allowed"
 ---
 apiVersion: example.io/v1alpha1
 kind: Kafka
@@ -23,7 +24,7 @@ metadata:
 spec:
   project: vocabulary
   maintenanceWindowDow: hunterx
-  plan2: x
+  cloudName2: x
   userConfig:
     kafka:
       compression_type: wednesday
@@ -38,9 +39,9 @@ spec:
 		`missing required member "plan" (string)`,
 		// The user's key that holds the secret is masked; the schema's
 		// name it suggests is not.
-		`unknown field "(secret)2"; did you mean "plan"?`,
+		`unknown field "(secret)2"; did you mean "cloudName"?`,
 	},
-	Hidden: []string{"compression_type: wednesday", "plan2", `"wednesday" is not`},
+	Hidden: []string{"compression_type: wednesday", "cloudName2", `"wednesday" is not`},
 }
 
 // Words is a stream and what the findings of every front end must say of
