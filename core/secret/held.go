@@ -73,6 +73,39 @@ func held(s string, opaque bool, fn func(string, finding)) {
 	r.read()
 	xmlText(s, fn)
 	urlUsers(s, fn)
+	runs(s, fn)
+}
+
+// runs calls fn with the values of s that hold the signs its reader
+// takes for breaks: a password "Qx9;vR2,tL" after "pass=", in "IDENTIFIED
+// BY Qx9;vR2,tL;", "{Qx9;vR2,tL}", "| Qx9;vR2,tL |". Such a value is a
+// run of s between blanks, or its part after a sign, trimmed of the signs
+// around it, that still holds a break inside; a run without one is the
+// reader's words alone.
+func runs(s string, fn func(string, finding)) {
+	trim := func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) || joining(c) }
+	hand := func(v string) {
+		if v = strings.TrimFunc(v, trim); len(v) >= Shortest && strings.IndexFunc(v, func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) }) >= 0 {
+			fn(v, aValue)
+		}
+	}
+	for _, run := range strings.FieldsFunc(s, unicode.IsSpace) {
+		if strings.IndexFunc(run, func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) }) < 0 {
+			continue
+		}
+		hand(run)
+		for i := 0; i < len(run); i++ {
+			if isSign(run, i) {
+				from := i + signLen(run, i)
+				next := from
+				for next < len(run) && !isSign(run, next) {
+					next++
+				}
+				hand(run[from:next])
+				i = next - 1
+			}
+		}
+	}
 }
 
 // structured reports whether held may find anything in s but s: whether
@@ -144,12 +177,15 @@ func (r *heldReader) read() {
 			}
 			i++
 		case isSign(s, i):
+			n := signLen(s, i)
 			if !r.lineSigned {
 				r.lineSigned = true
-				r.value(restOfLine(s[i+1:]))
+				r.value(restOfLine(s[i+n:]))
 			}
-			for _, w := range r.pending {
-				if r.opaque || randomLike(w.text) {
+			for j, w := range r.pending {
+				if r.opaque || randomLike(w.text) || j > 0 && flag(r.pending[j-1].text) {
+					// An option's value is one, key or not: "curl -u
+					// TOKEN: https://h".
 					// Opaque, every word is a secret's; elsewhere a key
 					// is a name, unless it looks drawn at random (a
 					// token file's "Zq7xK2=alice").
@@ -159,7 +195,7 @@ func (r *heldReader) read() {
 			}
 			r.pending = r.pending[:0] // a key's words
 			r.afterSign, r.assigning, r.lineStart = true, true, false
-			i++
+			i += n
 		case (c == '"' || c == '\'') && !r.unclosed[quoteIndex(c)]:
 			end := closingQuote(s, i)
 			if end < 0 {
@@ -263,7 +299,7 @@ func (r *heldReader) flush() {
 		case !w.quoted && formatWord(w.text):
 			// A secret's name is the format's word: PASS S, requirepass S.
 		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text),
-			!r.comment && !namesSecret(w.text),
+			!r.comment,
 			r.comment && len(w.text) >= minProse && !namesSecret(w.text),
 			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
@@ -567,7 +603,21 @@ func blank(s string, i int) int {
 // isSign reports whether s[i] assigns: '=', or ':' that is not a URL's
 // "://".
 func isSign(s string, i int) bool {
-	return s[i] == '=' || s[i] == ':' && !strings.HasPrefix(s[i+1:], "//")
+	return s[i] == '=' || s[i] == ':' && !strings.HasPrefix(s[i+1:], "//") || fullWidthSign(s, i)
+}
+
+// signLen returns the length of the sign at s[i].
+func signLen(s string, i int) int {
+	if fullWidthSign(s, i) {
+		return len("：")
+	}
+	return 1
+}
+
+// fullWidthSign reports whether s[i] starts a full-width colon or equals
+// sign, as CJK text writes them ("密码：S").
+func fullWidthSign(s string, i int) bool {
+	return s[i] == 0xef && (strings.HasPrefix(s[i:], "：") || strings.HasPrefix(s[i:], "＝"))
 }
 
 // wordEnd reports whether a word ends before s[i].

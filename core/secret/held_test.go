@@ -95,6 +95,13 @@ func TestHeldValues(t *testing.T) {
 		{"a value of short pieces after a name", "requirepass Ab1;Cd2", "Ab1;Cd2", nil},
 		{"a backslash that is no escape", `<add value="Zq7x\K2pLm9"/>`, `Zq7x\K2pLm9`, nil},
 		{"an '@' inside a sentence's last word", "The password is Zq7x@K2pLm9.", "Zq7x@K2pLm9", nil},
+		{"a value that holds the signs that part words", "[database]\npass=Qx9;vR2,tL ; rotated", "Qx9;vR2,tL", []string{"database"}},
+		{"such a value among others", "host=db user=alice password=Qx9;vR2,tL dbname=app", "Qx9;vR2,tL", nil},
+		{"such a value in braces", "Driver={ODBC};Uid=alice;Pwd={Qx9;vR2,tL};", "Qx9;vR2,tL", nil},
+		{"such a value ending a statement", "ALTER USER alice IDENTIFIED BY Qx9;vR2,tL;", "Qx9;vR2,tL", nil},
+		{"a value that holds a name of secrets, in braces", "Driver={ODBC};Uid=alice;Pwd={hunter-pass};", "hunter-pass", nil},
+		{"an option's value before a colon", "curl -u hunter: https://api.example.io/", "hunter", nil},
+		{"a full-width colon after a word", "\u5bc6\u7801\uff1ahunter", "hunter", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
