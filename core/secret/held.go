@@ -94,6 +94,9 @@ func runs(s string, fn func(string, finding)) {
 			continue
 		}
 		hand(run)
+		if flag(run) && len(run) > 2 && run[1] != '-' {
+			hand(run[2:]) // an option glued to its value: -pQx9;vR2
+		}
 		for i := 0; i < len(run); i++ {
 			if isSign(run, i) {
 				from := i + signLen(run, i)
@@ -262,10 +265,12 @@ func (r *heldReader) word(hw heldWord, end int) int {
 		}
 	}
 	switch {
-	case r.tagName:
+	case r.tagName && !strings.ContainsAny(w, "0123456789"):
+		// An XML tag's name ("<password>", "</password>", "<!DOCTYPE");
+		// "<Zq7xK2pLm9>", with a digit, is a value in brackets.
 		r.tagName = false
-	case r.afterSign || pad > 0:
-		r.afterSign = false
+	case r.afterSign || pad > 0 || r.tagName:
+		r.afterSign, r.tagName = false, false
 		r.values(hw)
 	default:
 		r.pending = append(r.pending, hw)
@@ -754,6 +759,22 @@ func common(w string) bool {
 
 // xmlText calls fn with the text of each XML element in s.
 func xmlText(s string, fn func(string, finding)) {
+	for rest := s; ; {
+		// A CDATA section's text: "<![CDATA[Qx9;vR2,tL]]>".
+		at := strings.Index(rest, "<![CDATA[")
+		if at < 0 {
+			break
+		}
+		rest = rest[at+len("<![CDATA["):]
+		end := strings.Index(rest, "]]>")
+		if end < 0 {
+			break
+		}
+		if v := strings.TrimSpace(rest[:end]); len(v) >= Shortest {
+			fn(v, aValue)
+		}
+		rest = rest[end:]
+	}
 	for i := strings.IndexByte(s, '>'); i >= 0; {
 		rest := s[i+1:]
 		lt := strings.IndexByte(rest, '<')

@@ -102,6 +102,10 @@ func TestHeldValues(t *testing.T) {
 		{"a value that holds a name of secrets, in braces", "Driver={ODBC};Uid=alice;Pwd={hunter-pass};", "hunter-pass", nil},
 		{"an option's value before a colon", "curl -u hunter: https://api.example.io/", "hunter", nil},
 		{"a full-width colon after a word", "\u5bc6\u7801\uff1ahunter", "hunter", nil},
+		{"a token in angle brackets", "The password is <Zq7xK2pLm9>.", "Zq7xK2pLm9", nil},
+		{"an XML tag's name stays a name", "<password>Zq7xK2pLm9</password>", "Zq7xK2pLm9", []string{"password"}},
+		{"a CDATA section", "<password><![CDATA[Qx9;vR2,tL]]></password>", "Qx9;vR2,tL", nil},
+		{"an option glued to a value with breaks", "mysql -u root -pQx9;vR2,tL app", "Qx9;vR2,tL", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
