@@ -20,8 +20,16 @@ import (
 // part is chosen so that every document in it reads the same either way;
 // anything outside it, or not yet proven, goes to goccy: a tab or a
 // carriage return anywhere, flow collections, anchors, aliases, tags,
-// block scalars, explicit keys, merge keys, directives, a scalar over
-// lines, a scalar alone on its line, escapes but the common ones.
+// explicit keys, merge keys, directives, a scalar over lines, a scalar
+// alone on its line, escapes but the common ones, and block scalars but
+// the plain case (fastBlock).
+//
+// A block scalar ("key: |" and the lines below it) is read from the
+// source by the reader whichever path tokenized it (blockScalar), and
+// passes over goccy's tokens of its text: fast makes only its header's
+// token. goccy's scanner costs most on a block's text, an allocated
+// error at every character of it where the header has no indentation
+// digit, and a Secret's data is often one long block.
 
 // fast tokenizes text, a document at base in the stream, into r.toks and
 // its comments into r.comments, and reports whether it could; when it
@@ -83,6 +91,15 @@ func (r *reader) fast(base int, text string) bool {
 		if i := strings.IndexByte(text[toks[len(toks)-1].end-base:le], '#'); i >= 0 {
 			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
 		}
+		if t := toks[len(toks)-1].typ; t == token.LiteralType || t == token.FoldedType {
+			body, end, lines, ok := fastBlock(text, base, next, n+1, parent)
+			if !ok {
+				r.toks = toks[:0]
+				return false
+			}
+			toks = append(toks, body)
+			next, n = end, n+lines
+		}
 		ls = next
 	}
 	r.toks, r.header, r.comments = toks, header, comments
@@ -112,6 +129,10 @@ func fastLine(toks []tok, base int, line string, n, indent int) ([]tok, int, boo
 		return toks, -1, false
 	}
 	q := skipSpaces(line, end)
+	if block := typ == token.LiteralType || typ == token.FoldedType; block && (dash < 0 || q < len(line) && line[q] != '#') {
+		// A header at the root, or one followed by ':', is left to goccy.
+		return toks, -1, false
+	}
 	if q == len(line) || line[q] == '#' && q > end {
 		// A scalar alone after its "-"; alone on its line, it may be
 		// the value of a key above or the first line of a plain scalar
@@ -186,7 +207,22 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 			return token.SingleQuoteType, line[p+1 : j], j + 1
 		}
 		return token.UnknownType, "", p
-	case '[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+	case '|', '>':
+		// A block scalar's header, with a chomping sign but no
+		// indentation digit, and blanks or a comment after it.
+		end := p + 1
+		if end < len(line) && (line[end] == '-' || line[end] == '+') {
+			end++
+		}
+		if end < len(line) && line[end] != ' ' {
+			return token.UnknownType, "", p
+		}
+		typ := token.LiteralType
+		if c == '>' {
+			typ = token.FoldedType
+		}
+		return typ, line[p:end], end
+	case '[', ']', '{', '}', ',', '#', '&', '*', '!', '%', '@', '`':
 		return token.UnknownType, "", p
 	case '-', '?', ':':
 		if p+1 == len(line) || line[p+1] == ' ' {
@@ -209,6 +245,49 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 		}
 	}
 	return plainType(line[p:end]), line[p:end], end
+}
+
+// fastBlock returns the token of the text of a block scalar whose
+// header's line ends at from in text (a document at base in the stream),
+// the n-th line of the document: the token goccy makes of it, from its
+// first line's text to its last line's end, which the reader passes over.
+// It returns too where the block ends (the start of the first line after
+// it) and how many lines it takes, for a value whose key or "-" is at
+// column parent; and whether it is in fast's part of YAML: its first line
+// below the header has text, indented deeper than parent, and it ends at
+// the end of the text or at a line indented no deeper than parent. A
+// block with empty lines above its text, or none, or that a line between
+// the two indentations ends, is left to goccy (and then to the reader's
+// messages).
+func fastBlock(text string, base, from, n, parent int) (body tok, end, lines int, ok bool) {
+	body = tok{typ: token.StringType, line: n, col: -1}
+	for ls := from; ls < len(text); lines++ {
+		le := strings.IndexByte(text[ls:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += ls
+		}
+		spaces := skipSpaces(text[ls:le], 0)
+		switch {
+		case spaces == le-ls:
+			if body.col < 0 {
+				return tok{}, 0, 0, false // an empty line above the text
+			}
+			ls = le + 1
+			continue
+		case body.col < 0:
+			if spaces <= parent {
+				return tok{}, 0, 0, false // no text
+			}
+			body.col, body.indent, body.start = spaces, spaces, base+ls+spaces
+		case spaces < body.col:
+			return body, ls, lines, spaces <= parent
+		}
+		body.end, body.endLine = base+le, n+lines
+		ls = le + 1
+	}
+	return body, len(text), lines, body.col >= 0
 }
 
 // plainType is the type of the token of a plain scalar for the reader:
