@@ -32,12 +32,16 @@ const Masked = "(secret)"
 // The zero Gate knows no secret. A Gate is not safe for concurrent Add;
 // once filled, its other methods are.
 type Gate struct {
-	// forms by the first four bytes of each; the filter, a bit per hash
-	// of a prefix, answers "none starts here" for almost every position
-	// of a text without a map lookup. It grows with the prefixes, so that
+	// buckets holds the forms by their first four bytes, a bucket a
+	// prefix, in the order the prefixes came; slots finds a prefix's
+	// bucket (prefixTable). The filter, a bit per hash of a prefix,
+	// answers "none starts here" for almost every position of a text
+	// without a look in the table. It grows with the prefixes, so that
 	// it stays sparse for a Secret of a hundred thousand values too: a
-	// full one sent every byte of a text to the map, a cache miss each.
-	byPrefix   map[uint32]*bucket
+	// full one sent every byte of a text to the table, a cache miss
+	// each.
+	buckets    []bucket
+	slots      prefixTable
 	filter     []uint64
 	filterBits uint
 	safe       map[string]bool
@@ -345,11 +349,11 @@ func (g *Gate) Merge(other *Gate) {
 	if other == nil || other == g {
 		return
 	}
-	for p, ob := range other.byPrefix {
-		if b := g.byPrefix[p]; b != nil {
-			for _, f := range ob.forms {
-				b.add(f)
-			}
+	for k := range other.buckets {
+		ob := &other.buckets[k]
+		p := prefix(ob.first())
+		if b := g.bucket(p); b != nil {
+			ob.each(b.add)
 			continue
 		}
 		*g.bucketOf(p) = ob.clone()
@@ -371,14 +375,14 @@ func (g *Gate) Forms() int {
 		return 0
 	}
 	n := 0
-	for _, b := range g.byPrefix {
-		n += len(b.forms)
+	for k := range g.buckets {
+		n += g.buckets[k].len()
 	}
 	return n
 }
 
 // Empty reports whether the gate knows no secret.
-func (g *Gate) Empty() bool { return g == nil || len(g.byPrefix) == 0 }
+func (g *Gate) Empty() bool { return g == nil || len(g.buckets) == 0 }
 
 func (g *Gate) form(f string) {
 	if len(f) < Shortest {
@@ -387,24 +391,96 @@ func (g *Gate) form(f string) {
 	g.bucketOf(prefix(f)).add(f)
 }
 
-// bucketOf returns the bucket of the forms that start with p, made empty
-// and marked in the filter when there is none.
-func (g *Gate) bucketOf(p uint32) *bucket {
-	if g.byPrefix == nil {
-		g.byPrefix = map[uint32]*bucket{}
+// bucket returns the bucket of the forms that start with p, nil when
+// there is none. It is valid until the next bucket is made.
+func (g *Gate) bucket(p uint32) *bucket {
+	if k := g.slots.find(p); k >= 0 {
+		return &g.buckets[k]
 	}
-	b := g.byPrefix[p]
-	if b == nil {
-		b = &bucket{}
-		g.byPrefix[p] = b
-		if len(g.byPrefix)*filterSparseness > len(g.filter)*64 {
-			g.growFilter()
-		}
-		h := g.slot(p)
-		g.filter[h/64] |= 1 << (h % 64)
-	}
-	return b
+	return nil
 }
+
+// bucketOf returns the bucket of the forms that start with p, made empty
+// and marked in the filter when there is none. It is valid until the
+// next bucket is made.
+func (g *Gate) bucketOf(p uint32) *bucket {
+	if b := g.bucket(p); b != nil {
+		return b
+	}
+	g.buckets = append(g.buckets, bucket{})
+	g.slots.insert(p, len(g.buckets)-1)
+	if len(g.buckets)*filterSparseness > len(g.filter)*64 {
+		g.growFilter()
+	}
+	h := g.slot(p)
+	g.filter[h/64] |= 1 << (h % 64)
+	return &g.buckets[len(g.buckets)-1]
+}
+
+// A prefixTable maps the prefixes of a gate's forms to their buckets by
+// open addressing, a slot a prefix, at most half of them used: a Secret
+// of many short values has hundreds of thousands of prefixes, and a map
+// of them to buckets of their own cost an object each, which the
+// collector walks, and a lookup in a map of that size at every position
+// of a text the filter lets through.
+type prefixTable struct {
+	slots []prefixSlot
+	bits  uint
+}
+
+// A prefixSlot is a prefix and its bucket's index plus one; 0 where the
+// slot is free (a prefix may be 0: four NUL bytes).
+type prefixSlot struct {
+	prefix uint32
+	bucket int32
+}
+
+// find returns the index of p's bucket, -1 when there is none.
+func (t *prefixTable) find(p uint32) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	mask := uint32(len(t.slots) - 1)
+	for h := t.hash(p); ; h = (h + 1) & mask {
+		switch s := t.slots[h]; {
+		case s.bucket == 0:
+			return -1
+		case s.prefix == p:
+			return int(s.bucket) - 1
+		}
+	}
+}
+
+// insert records that p, which the table does not hold, has the bucket
+// at index k, the table's count of prefixes; it grows the table first
+// when that would use more than half of its slots.
+func (t *prefixTable) insert(p uint32, k int) {
+	if 2*(k+1) > len(t.slots) {
+		old := t.slots
+		t.bits = max(t.bits+1, 10)
+		t.slots = make([]prefixSlot, 1<<t.bits)
+		for _, s := range old {
+			if s.bucket != 0 {
+				t.put(s)
+			}
+		}
+	}
+	t.put(prefixSlot{prefix: p, bucket: int32(k + 1)})
+}
+
+func (t *prefixTable) put(s prefixSlot) {
+	mask := uint32(len(t.slots) - 1)
+	h := t.hash(s.prefix)
+	for t.slots[h].bucket != 0 {
+		h = (h + 1) & mask
+	}
+	t.slots[h] = s
+}
+
+// hash is p's first slot: the high bits of a multiplication by another
+// odd constant than the filter's (slot), so that prefixes that share a
+// bit of the filter spread over the table.
+func (t *prefixTable) hash(p uint32) uint32 { return (p * 0x85ebca6b) >> (32 - t.bits) }
 
 // The filter has at least filterSparseness bits per prefix, and from
 // 2^minFilterBits to 2^maxFilterBits bits.
@@ -418,16 +494,18 @@ const (
 // anew.
 func (g *Gate) growFilter() {
 	bits := max(g.filterBits, minFilterBits)
-	for 1<<bits < len(g.byPrefix)*filterSparseness && bits < maxFilterBits {
+	for 1<<bits < len(g.buckets)*filterSparseness && bits < maxFilterBits {
 		bits++
 	}
 	if bits == g.filterBits {
 		return
 	}
 	g.filterBits, g.filter = bits, make([]uint64, 1<<bits/64)
-	for p := range g.byPrefix {
-		h := g.slot(p)
-		g.filter[h/64] |= 1 << (h % 64)
+	for _, s := range g.slots.slots {
+		if s.bucket != 0 {
+			h := g.slot(s.prefix)
+			g.filter[h/64] |= 1 << (h % 64)
+		}
 	}
 }
 
@@ -446,15 +524,21 @@ const keyLen = 64
 // a key that more share, the text is masked for the longest one.
 const maxTails = 8
 
-// A bucket holds the forms that start with the same four bytes.
+// A bucket holds the forms that start with the same four bytes: most
+// hold one short form, kept in the bucket itself; a second one, or a
+// long one, makes the bucket's forms (more).
 type bucket struct {
-	// forms in the order they came, each once.
-	forms []string
+	// form is the bucket's one form while more is nil.
+	form string
+	more *forms
+}
+
+// forms are the forms of a bucket of more than one short form.
+type forms struct {
+	// all the forms in the order they came, each once.
+	all []string
 	// keys maps a form's first keyLen bytes (a shorter form whole) to
-	// the length of the longest form that starts so; nil while the
-	// bucket holds one short form, forms[0], as most do: a Secret of a
-	// hundred thousand values has as many buckets, and a map each cost
-	// hundreds of bytes.
+	// the length of the longest form that starts so.
 	keys map[string]int
 	// lens are the lengths of the keys, longest first: at one position
 	// the longest form is the one taken.
@@ -465,55 +549,89 @@ type bucket struct {
 	tails map[string][]string
 }
 
+// first returns the first form of b.
+func (b *bucket) first() string {
+	if b.more == nil {
+		return b.form
+	}
+	return b.more.all[0]
+}
+
+// len returns how many forms b holds.
+func (b *bucket) len() int {
+	if b.more == nil {
+		return 1
+	}
+	return len(b.more.all)
+}
+
+// each calls fn with every form of b, in the order they came.
+func (b *bucket) each(fn func(string)) {
+	if b.more == nil {
+		fn(b.form)
+		return
+	}
+	for _, f := range b.more.all {
+		fn(f)
+	}
+}
+
 // clone returns a bucket that holds what b holds. Its slices are b's,
 // clipped: a bucket only appends to them (or inserts, which copies when
 // there is no room), so neither sees what the other adds; its maps are
 // copies. A bucket of one form, as most are, costs no allocation.
 func (b *bucket) clone() bucket {
-	c := bucket{forms: slices.Clip(b.forms), keys: maps.Clone(b.keys), lens: slices.Clip(b.lens), long: maps.Clone(b.long)}
-	if b.tails != nil {
-		c.tails = make(map[string][]string, len(b.tails))
-		for k, t := range b.tails {
+	if b.more == nil {
+		return *b
+	}
+	m := b.more
+	c := &forms{all: slices.Clip(m.all), keys: maps.Clone(m.keys), lens: slices.Clip(m.lens), long: maps.Clone(m.long)}
+	if m.tails != nil {
+		c.tails = make(map[string][]string, len(m.tails))
+		for k, t := range m.tails {
 			c.tails[k] = slices.Clip(t)
 		}
 	}
-	return c
+	return bucket{more: c}
 }
 
 func (b *bucket) add(f string) {
 	k := f[:min(len(f), keyLen)]
-	if b.keys == nil {
+	if b.more == nil {
 		switch {
-		case len(b.forms) == 0 && len(f) <= keyLen:
-			b.forms = append(b.forms, f)
+		case b.form == "" && len(f) <= keyLen:
+			b.form = f
 			return
-		case len(b.forms) == 1 && b.forms[0] == f:
+		case b.form == f:
 			return
 		}
-		b.keys = map[string]int{}
-		for _, g := range b.forms {
-			b.keys[g], b.lens = len(g), []int{len(g)}
+		b.more = &forms{keys: map[string]int{}}
+		if b.form != "" {
+			b.more.all, b.more.lens = []string{b.form}, []int{len(b.form)}
+			b.more.keys[b.form] = len(b.form)
+			b.form = ""
 		}
 	}
-	n, ok := b.keys[k]
+	m := b.more
+	n, ok := m.keys[k]
 	switch {
-	case len(f) <= keyLen && ok, b.long[f]:
+	case len(f) <= keyLen && ok, m.long[f]:
 		return
 	case len(f) > keyLen:
-		if b.long == nil {
-			b.long, b.tails = map[string]bool{}, map[string][]string{}
+		if m.long == nil {
+			m.long, m.tails = map[string]bool{}, map[string][]string{}
 		}
-		b.long[f] = true
-		if len(b.tails[k]) <= maxTails {
-			b.tails[k] = append(b.tails[k], f)
+		m.long[f] = true
+		if len(m.tails[k]) <= maxTails {
+			m.tails[k] = append(m.tails[k], f)
 		}
 	}
-	b.forms = append(b.forms, f)
-	b.keys[k] = max(n, len(f))
+	m.all = append(m.all, f)
+	m.keys[k] = max(n, len(f))
 	if !ok {
-		at, _ := slices.BinarySearchFunc(b.lens, len(k), func(a, b int) int { return b - a })
-		if at == len(b.lens) || b.lens[at] != len(k) {
-			b.lens = slices.Insert(b.lens, at, len(k))
+		at, _ := slices.BinarySearchFunc(m.lens, len(k), func(a, b int) int { return b - a })
+		if at == len(m.lens) || m.lens[at] != len(k) {
+			m.lens = slices.Insert(m.lens, at, len(k))
 		}
 	}
 }
@@ -523,14 +641,14 @@ func (b *bucket) add(f string) {
 // is one.
 func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
-	if b.keys == nil {
-		return b.forms[0], strings.HasPrefix(s, b.forms[0])
+	if b.more == nil {
+		return b.form, strings.HasPrefix(s, b.form)
 	}
-	for _, l := range b.lens {
+	for _, l := range b.more.lens {
 		if l > len(s) {
 			continue
 		}
-		if _, ok := b.keys[s[:l]]; ok {
+		if _, ok := b.more.keys[s[:l]]; ok {
 			return s[:l], true
 		}
 	}
@@ -543,14 +661,14 @@ func (b *bucket) match(s string) (string, bool) {
 // masked already. Comparing from there only, a text that repeats a long
 // secret costs each byte of it once.
 func (b *bucket) agreeing(s string, i int, key string, masked int) int {
-	if b.keys == nil {
+	if b.more == nil {
 		return len(key) // the one short form
 	}
-	n := b.keys[key]
+	n := b.more.keys[key]
 	if n == len(key) {
 		return n
 	}
-	tails := b.tails[key]
+	tails := b.more.tails[key]
 	if len(tails) > maxTails {
 		return n
 	}
@@ -569,13 +687,23 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 // whether there is one. A message clips a value to 60 characters, so no
 // longer cut is looked for.
 func (b *bucket) clipped(s string) (int, bool) {
-	for _, f := range b.forms {
-		n := commonPrefix(s[:min(len(s), maxClipped)], f)
-		if rest := s[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
+	if b.more == nil {
+		return clippedForm(s, b.form)
+	}
+	for _, f := range b.more.all {
+		if n, ok := clippedForm(s, f); ok {
 			return n, true
 		}
 	}
 	return 0, false
+}
+
+// clippedForm returns the length of the start of s that is f cut short
+// where an ellipsis follows, and whether there is one.
+func clippedForm(s, f string) (int, bool) {
+	n := commonPrefix(s[:min(len(s), maxClipped)], f)
+	rest := s[n:]
+	return n, strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…")
 }
 
 func prefix(s string) uint32 {
@@ -740,7 +868,7 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
-		b := g.byPrefix[p]
+		b := g.bucket(p)
 		if b == nil {
 			continue // another prefix of the same hash
 		}

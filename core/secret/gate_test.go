@@ -260,8 +260,8 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 				covered[i] = true
 			}
 		})
-		for _, bk := range g.byPrefix {
-			for _, form := range bk.forms {
+		for k := range g.buckets {
+			g.buckets[k].each(func(form string) {
 				for at := 0; at+len(form) <= len(s); at++ {
 					if !strings.HasPrefix(s[at:], form) {
 						continue
@@ -272,7 +272,7 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 						}
 					}
 				}
-			}
+			})
 		}
 	})
 }
