@@ -145,15 +145,7 @@ func (g *Gate) value(text string) {
 		}
 	}
 	if escapable(text) {
-		q := strconv.Quote(text)
-		g.form(q[1 : len(q)-1])
-		q = strconv.QuoteToASCII(text)
-		g.form(q[1 : len(q)-1])
-		g.form(jsonEscape(text))
-		g.form(pointerEscape.Replace(text))
-		g.form(githubMessage.Replace(text))
-		g.form(githubProperty.Replace(text))
-		g.form(singleQuoted.Replace(text))
+		g.escaped(text)
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
@@ -236,13 +228,54 @@ func percentDecoded(s string) string {
 	return b.String()
 }
 
-// The escapes of the output formats, each made once.
-var (
-	pointerEscape  = strings.NewReplacer("~", "~0", "/", "~1")
-	githubMessage  = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-	singleQuoted   = strings.NewReplacer("'", "''")
-)
+// escaped registers the forms that the output formats escape text to:
+// quoted by Go (as it is and in ASCII), escaped for JSON, as a JSON
+// pointer token, for a GitHub annotation and in single quotes. Most such
+// texts are printable ASCII with a few signs and line breaks, Go and
+// JSON then escape them alike, and a format whose signs text lacks
+// leaves it as it is: a Secret's whole file, hundreds of kilobytes, is
+// escaped once, not three times, and read once for the signs.
+func (g *Gate) escaped(text string) {
+	var has [256]bool
+	plain := true // printable ASCII, tabs and line breaks
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		has[c] = true
+		plain = plain && (c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r')
+	}
+	g.form(jsonEscape(text))
+	if !plain {
+		q := strconv.Quote(text)
+		g.form(q[1 : len(q)-1])
+		q = strconv.QuoteToASCII(text)
+		g.form(q[1 : len(q)-1])
+	}
+	for _, e := range formatEscapes {
+		for i := 0; i < len(e.signs); i++ {
+			if has[e.signs[i]] {
+				g.form(e.Replace(text))
+				break
+			}
+		}
+	}
+}
+
+// An escape is how an output format writes some bytes of a text: signs
+// are those bytes.
+type escape struct {
+	*strings.Replacer
+	signs string
+}
+
+// The escapes of the output formats, each made once: as a JSON pointer
+// token, as GitHub's annotations write a message and a property, and in
+// YAML's single quotes.
+var formatEscapes = []escape{
+	{strings.NewReplacer("~", "~0", "/", "~1"), "~/"},
+	{strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A"), "%\r\n"},
+	{strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C"), "%\r\n:,"},
+	{strings.NewReplacer("'", "''"), "'"},
+}
 
 // escapable reports whether some format writes text otherwise than as it
 // is: most secrets are letters and digits, and then are their only form.
@@ -1017,30 +1050,56 @@ func (g *Gate) JSON(b []byte) []byte {
 }
 
 // jsonEscape returns s as the inside of a JSON string, escaped as
-// encoding/json escapes it (without its escaping of HTML characters).
+// encoding/json escapes it (without its escaping of HTML characters),
+// U+FFFD escaped as encoding/json writes invalid UTF-8. The runs of bytes JSON writes as they are are copied whole: a secret
+// may be a file of hundreds of kilobytes.
 func jsonEscape(s string) string {
 	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-		case r == utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		default:
-			b.WriteRune(r)
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
 		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			if r, n = utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && r != 0x2028 && r != 0x2029 {
+				i += n
+				continue
+			}
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[last:i])
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		default: // the other controls, and the line and paragraph separators
+			const digits = "0123456789abcdef"
+			b.WriteString(`\u`)
+			b.WriteByte(digits[r>>12&15])
+			b.WriteByte(digits[r>>8&15])
+			b.WriteByte(digits[r>>4&15])
+			b.WriteByte(digits[r&15])
+		}
+		i += n
+		last = i
 	}
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
 	return b.String()
 }
 

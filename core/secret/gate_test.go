@@ -276,3 +276,57 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 		}
 	})
 }
+
+// TestGateEscapedAsTheFormatsEscape: a secret is masked however Go,
+// encoding/json, a JSON pointer, GitHub's annotations and YAML's single
+// quotes escape it, for a secret of printable ASCII and line breaks (for
+// which Go and JSON write the same text) and for others.
+func TestGateEscapedAsTheFormatsEscape(t *testing.T) {
+	jsonOf := func(s string) string {
+		var b strings.Builder
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	for _, secret := range []string{
+		"user=app\npass=\"qz7x\\k2\"\tend\r\n",
+		"path/to~x:a,b%c'd",
+		"ünïcode\u2028sep\x7f\x01\xff-qz7xk2",
+		strings.Repeat("k=Ab1cd;k=Xy2zw\n", 300),
+	} {
+		var g Gate
+		g.Add(secret)
+		for name, shown := range map[string]string{
+			"Go":                 strconv.Quote(secret),
+			"Go, in ASCII":       strconv.QuoteToASCII(secret),
+			"JSON":               jsonOf(secret),
+			"a JSON pointer":     strings.NewReplacer("~", "~0", "/", "~1").Replace(secret),
+			"a GitHub message":   strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(secret),
+			"a GitHub property":  strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(secret),
+			"YAML single quotes": "'" + strings.ReplaceAll(secret, "'", "''") + "'",
+		} {
+			if got := g.Clean("see " + shown + " here"); g.Holds(got) || !strings.Contains(got, Masked) || strings.Contains(got, "qz7x") {
+				t.Errorf("%q as %s: %q", secret[:min(len(secret), 20)], name, got[:min(len(got), 80)])
+			}
+		}
+	}
+}
+
+// TestJSONEscapeAsEncodingJSON: jsonEscape writes a string as
+// encoding/json does, invalid UTF-8 and separators included, but for
+// U+FFFD, which it escapes as encoding/json writes invalid UTF-8.
+func TestJSONEscapeAsEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", "a\"b\\c\nd\re\tf\x00g\x1fh\x7f", "ü\u2028\u2029\ufffd\xff\xfe", strings.Repeat("k=v;", 100) + "\n"} {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&", "\ufffd", `\ufffd`).Replace(string(b[1 : len(b)-1]))
+		if got := jsonEscape(s); got != want {
+			t.Errorf("jsonEscape(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
