@@ -128,12 +128,24 @@ func (g *Gate) value(text string) {
 		return
 	}
 	g.form(text)
+	// One pass over text tells what more it may be; most values, short
+	// words of letters and digits, are only themselves (and maybe a
+	// number), and a Secret may hold hundreds of thousands of them.
+	lines, template, escapes := false, false, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		lines = lines || c == '\n' || c == '\r'
+		template = template || c == '{' && i+1 < len(text) && text[i+1] == '{'
+		escapes = escapes || escapableBytes[c]
+	}
 	// Blanks and control characters at its ends (an escaped "\0" or
 	// "\t") hide nothing of a secret: the text without them is one too.
-	if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
-		g.value(t)
+	if !plainEnd(text[0]) || !plainEnd(text[len(text)-1]) {
+		if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
+			g.value(t)
+		}
 	}
-	if !strings.ContainsAny(text, "\n\r") && (strings.ContainsRune(leadingSigns, rune(text[0])) || strings.Contains(text, "{{")) {
+	if !lines && (strings.IndexByte(leadingSigns, text[0]) >= 0 || template) {
 		// A value that starts with a sign YAML reserves (%S, @S) or
 		// holds a template action ({{ .Values.p }}S) is a secret with
 		// something around it its author did not mean: the pieces
@@ -144,7 +156,7 @@ func (g *Gate) value(text string) {
 			}
 		}
 	}
-	if escapable(text) {
+	if escapes {
 		g.escaped(text)
 	}
 	// A number is also the value it reads as, which a message may state.
@@ -197,6 +209,20 @@ const numberBytes = "+-._0123456789abcdefABCDEFxXoObB"
 // wideInteger returns the float64 a whole number too wide for 64 bits
 // reads as, and whether s is one.
 func wideInteger(s string) (float64, bool) {
+	// Fewer than 19 digits fit in 64 bits: most words that start with a
+	// digit are told at once, without a copy.
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c != '_' && c != '+' && c != '-':
+			return 0, false
+		}
+	}
+	if digits < 19 {
+		return 0, false
+	}
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "_", ""), "+")
 	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
 		return 0, false
@@ -253,7 +279,7 @@ func (g *Gate) escaped(text string) {
 	for _, e := range formatEscapes {
 		for i := 0; i < len(e.signs); i++ {
 			if has[e.signs[i]] {
-				g.form(e.Replace(text))
+				g.form(e.replace(text))
 				break
 			}
 		}
@@ -261,33 +287,66 @@ func (g *Gate) escaped(text string) {
 }
 
 // An escape is how an output format writes some bytes of a text: signs
-// are those bytes.
+// are those bytes, as[i] what signs[i] becomes.
 type escape struct {
-	*strings.Replacer
 	signs string
+	as    []string
 }
 
-// The escapes of the output formats, each made once: as a JSON pointer
-// token, as GitHub's annotations write a message and a property, and in
-// YAML's single quotes.
-var formatEscapes = []escape{
-	{strings.NewReplacer("~", "~0", "/", "~1"), "~/"},
-	{strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A"), "%\r\n"},
-	{strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C"), "%\r\n:,"},
-	{strings.NewReplacer("'", "''"), "'"},
-}
-
-// escapable reports whether some format writes text otherwise than as it
-// is: most secrets are letters and digits, and then are their only form.
-func escapable(text string) bool {
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\~/%:,'", c) >= 0 {
-			return true
-		}
+// replace returns s with its signs written as the format writes them, in
+// one pass that copies the runs between them whole (a strings.Replacer
+// counts each sign in s first, a pass of its own).
+func (e escape) replace(s string) string {
+	var sign [256]uint8 // the index in signs plus one of each byte
+	for k := 0; k < len(e.signs); k++ {
+		sign[e.signs[k]] = uint8(k + 1)
 	}
-	return false
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		k := sign[s[i]]
+		if k == 0 {
+			continue
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s) + len(s)/8 + 8)
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(e.as[k-1])
+		last = i + 1
+	}
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
+
+// The escapes of the output formats: as a JSON pointer token, as
+// GitHub's annotations write a message and a property, and in YAML's
+// single quotes.
+var (
+	pointerEscape  = escape{"~/", []string{"~0", "~1"}}
+	githubMessage  = escape{"%\r\n", []string{"%25", "%0D", "%0A"}}
+	githubProperty = escape{"%\r\n:,", []string{"%25", "%0D", "%0A", "%3A", "%2C"}}
+	singleQuoted   = escape{"'", []string{"''"}}
+	formatEscapes  = []escape{pointerEscape, githubMessage, githubProperty, singleQuoted}
+)
+
+// escapableBytes are the bytes that some format writes otherwise than as
+// they are: most secrets are letters and digits, and then are their only
+// form.
+var escapableBytes = func() (b [256]bool) {
+	for c := range b {
+		b[c] = c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\~/%:,'", byte(c)) >= 0
+	}
+	return b
+}()
+
+// plainEnd reports whether c, a text's first or last byte, is neither a
+// blank nor a control character nor part of a character past ASCII,
+// which may be one.
+func plainEnd(c byte) bool { return c > ' ' && c < 0x7f }
 
 // AddRaw registers a secret as the source writes it, when it is not known
 // how to read it: the text under a mask of a document that could not be
