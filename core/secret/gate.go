@@ -688,7 +688,6 @@ func (b *bucket) clone() bucket {
 }
 
 func (b *bucket) add(f string) {
-	k := f[:min(len(f), keyLen)]
 	if b.more == nil {
 		switch {
 		case b.form == "" && len(f) <= keyLen:
@@ -697,14 +696,43 @@ func (b *bucket) add(f string) {
 		case b.form == f:
 			return
 		}
-		b.more = &forms{keys: map[string]int{}}
+		b.more = &forms{}
 		if b.form != "" {
-			b.more.all, b.more.lens = []string{b.form}, []int{len(b.form)}
-			b.more.keys[b.form] = len(b.form)
-			b.form = ""
+			b.more.all, b.form = []string{b.form}, ""
 		}
 	}
-	m := b.more
+	b.more.add(f)
+}
+
+// smallForms is how many forms a bucket compares one by one before it
+// keeps maps of them: comparing a few costs less than hashing a key of
+// up to keyLen bytes (in WebAssembly, with no hardware hash, much less),
+// and the lines of a Secret share their first four bytes by the
+// thousand ("k=Ab") but a handful to a bucket.
+const smallForms = 8
+
+func (m *forms) add(f string) {
+	if m.keys == nil {
+		if slices.Contains(m.all, f) {
+			return
+		}
+		m.all = append(m.all, f)
+		if len(m.all) > smallForms {
+			all := m.all
+			*m = forms{keys: map[string]int{}}
+			for _, f := range all {
+				m.index(f)
+			}
+		}
+		return
+	}
+	m.index(f)
+}
+
+// index adds f to m's forms and maps, but for a form it holds already,
+// or a short one that a key is already.
+func (m *forms) index(f string) {
+	k := keyOf(f)
 	n, ok := m.keys[k]
 	switch {
 	case len(f) <= keyLen && ok, m.long[f]:
@@ -728,6 +756,9 @@ func (b *bucket) add(f string) {
 	}
 }
 
+// keyOf returns the key of a form f: its first keyLen bytes.
+func keyOf(f string) string { return f[:min(len(f), keyLen)] }
+
 // match returns the longest key of a form that s starts with (a short
 // form whole, the first keyLen bytes of a long one), and whether there
 // is one.
@@ -735,6 +766,15 @@ func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
 	if b.more == nil {
 		return b.form, strings.HasPrefix(s, b.form)
+	}
+	if b.more.keys == nil {
+		best := ""
+		for _, f := range b.more.all {
+			if k := keyOf(f); len(k) > len(best) && strings.HasPrefix(s, k) {
+				best = k
+			}
+		}
+		return best, best != ""
 	}
 	for _, l := range b.more.lens {
 		if l > len(s) {
@@ -756,12 +796,23 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 	if b.more == nil {
 		return len(key) // the one short form
 	}
-	n := b.more.keys[key]
-	if n == len(key) {
-		return n
+	var n int
+	var tails []string
+	if m := b.more; m.keys != nil {
+		n, tails = m.keys[key], m.tails[key]
+	} else {
+		var small [smallForms]string
+		tails = small[:0]
+		for _, f := range m.all {
+			if strings.HasPrefix(f, key) && (len(f) == len(key) || len(key) == keyLen) {
+				n = max(n, len(f))
+				if len(f) > keyLen {
+					tails = append(tails, f)
+				}
+			}
+		}
 	}
-	tails := b.more.tails[key]
-	if len(tails) > maxTails {
+	if n == len(key) || len(tails) > maxTails {
 		return n
 	}
 	from := max(i+len(key), masked)

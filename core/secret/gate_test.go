@@ -330,3 +330,32 @@ func TestJSONEscapeAsEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestLongFormsOfOneKey: long secrets that share their first keyLen
+// bytes are each masked as far as a text goes on as one of them, in a
+// bucket of a few forms (compared one by one) and of many (in maps).
+func TestLongFormsOfOneKey(t *testing.T) {
+	common := strings.Repeat("Zq7", keyLen/3+1)[:keyLen]
+	for _, long := range []int{2, maxTails} {
+		for _, short := range []int{1, 2 * smallForms} {
+			var g Gate
+			for i := range long {
+				g.Add(fmt.Sprintf("%stail-%03d-end", common, i))
+			}
+			for i := range short {
+				g.Add(fmt.Sprintf("Zq7Z-short-%d", i))
+			}
+			for _, tc := range []struct{ shown, want string }{
+				{common + "tail-001-end and more", Masked + " and more"},
+				{"x " + common + "tail-001-en, y", "x " + Masked + ", y"},
+				{common + "tail-00x", Masked + "x"},
+				{"a " + common[:keyLen-1] + " b", "a " + common[:keyLen-1] + " b"},
+				{"see Zq7Z-short-0.", "see " + Masked + "."},
+			} {
+				if got := g.Clean(tc.shown); got != tc.want {
+					t.Errorf("%d long and %d short secrets: Clean(%q) = %q, want %q", long, short, tc.shown, got, tc.want)
+				}
+			}
+		}
+	}
+}
