@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"maps"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,13 +35,13 @@ const Masked = "(secret)"
 type Gate struct {
 	// buckets holds the forms by their first four bytes, a bucket a
 	// prefix, in the order the prefixes came; slots finds a prefix's
-	// bucket (prefixTable). The filter, a bit per hash of a prefix,
+	// bucket (prefixTable), by its index in buckets. The filter, a bit per hash of a prefix,
 	// answers "none starts here" for almost every position of a text
 	// without a look in the table. It grows with the prefixes, so that
 	// it stays sparse for a Secret of a hundred thousand values too: a
 	// full one sent every byte of a text to the table, a cache miss
 	// each.
-	buckets    []bucket
+	buckets    bucketList
 	slots      prefixTable
 	filter     []uint64
 	filterBits uint
@@ -441,8 +442,8 @@ func (g *Gate) Merge(other *Gate) {
 	if other == nil || other == g {
 		return
 	}
-	for k := range other.buckets {
-		ob := &other.buckets[k]
+	for k := range other.buckets.n {
+		ob := other.buckets.at(k)
 		p := prefix(ob.first())
 		if b := g.bucket(p); b != nil {
 			ob.each(b.add)
@@ -467,14 +468,14 @@ func (g *Gate) Forms() int {
 		return 0
 	}
 	n := 0
-	for k := range g.buckets {
-		n += g.buckets[k].len()
+	for k := range g.buckets.n {
+		n += g.buckets.at(k).len()
 	}
 	return n
 }
 
 // Empty reports whether the gate knows no secret.
-func (g *Gate) Empty() bool { return g == nil || len(g.buckets) == 0 }
+func (g *Gate) Empty() bool { return g == nil || g.buckets.n == 0 }
 
 func (g *Gate) form(f string) {
 	if len(f) < Shortest {
@@ -484,29 +485,58 @@ func (g *Gate) form(f string) {
 }
 
 // bucket returns the bucket of the forms that start with p, nil when
-// there is none. It is valid until the next bucket is made.
+// there is none.
 func (g *Gate) bucket(p uint32) *bucket {
 	if k := g.slots.find(p); k >= 0 {
-		return &g.buckets[k]
+		return g.buckets.at(k)
 	}
 	return nil
 }
 
 // bucketOf returns the bucket of the forms that start with p, made empty
-// and marked in the filter when there is none. It is valid until the
-// next bucket is made.
+// and marked in the filter when there is none.
 func (g *Gate) bucketOf(p uint32) *bucket {
 	if b := g.bucket(p); b != nil {
 		return b
 	}
-	g.buckets = append(g.buckets, bucket{})
-	g.slots.insert(p, len(g.buckets)-1)
-	if len(g.buckets)*filterSparseness > len(g.filter)*64 {
+	b := g.buckets.grow()
+	g.slots.insert(p, g.buckets.n-1)
+	if g.buckets.n*filterSparseness > len(g.filter)*64 {
 		g.growFilter()
 	}
 	h := g.slot(p)
 	g.filter[h/64] |= 1 << (h % 64)
-	return &g.buckets[len(g.buckets)-1]
+	return b
+}
+
+// A bucketList holds buckets in chunks that double in size, so that it
+// grows without copying what it holds: a slice of hundreds of thousands
+// of buckets, which hold pointers, was copied at every doubling, under
+// the collector's write barriers when it ran. A bucket's address stays.
+type bucketList struct {
+	chunks [][]bucket
+	n      int
+}
+
+// firstChunk is the size of a bucketList's first chunk; chunk c holds
+// firstChunk<<c buckets.
+const firstChunk = 16
+
+// at returns the k-th bucket.
+func (l *bucketList) at(k int) *bucket {
+	c := bits.Len(uint(k+firstChunk)) - bits.Len(firstChunk)
+	return &l.chunks[c][k+firstChunk-firstChunk<<c]
+}
+
+// grow adds an empty bucket and returns it.
+func (l *bucketList) grow() *bucket {
+	if c := len(l.chunks) - 1; c < 0 || len(l.chunks[c]) == cap(l.chunks[c]) {
+		l.chunks = append(l.chunks, make([]bucket, 0, firstChunk<<len(l.chunks)))
+	}
+	c := &l.chunks[len(l.chunks)-1]
+	*c = append(*c, bucket{})
+	l.n++
+	return &(*c)[len(*c)-1]
 }
 
 // A prefixTable maps the prefixes of a gate's forms to their buckets by
@@ -586,7 +616,7 @@ const (
 // anew.
 func (g *Gate) growFilter() {
 	bits := max(g.filterBits, minFilterBits)
-	for 1<<bits < len(g.buckets)*filterSparseness && bits < maxFilterBits {
+	for 1<<bits < g.buckets.n*filterSparseness && bits < maxFilterBits {
 		bits++
 	}
 	if bits == g.filterBits {

@@ -260,8 +260,8 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 				covered[i] = true
 			}
 		})
-		for k := range g.buckets {
-			g.buckets[k].each(func(form string) {
+		for k := range g.buckets.n {
+			g.buckets.at(k).each(func(form string) {
 				for at := 0; at+len(form) <= len(s); at++ {
 					if !strings.HasPrefix(s[at:], form) {
 						continue
