@@ -78,10 +78,6 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 			if maxEmpty > indent {
 				return "", end, consumed, lines, "a block scalar's empty lines above its text are indented deeper than the text; indent the first line of text at least as deep"
 			}
-			// The value is no longer than its lines: made that large at
-			// once, it is not copied as it grows (a Secret's file may be
-			// a block of megabytes).
-			b.Grow(blockLines(src, pos, limit, indent) - pos + empties)
 		}
 		if spaces < indent {
 			break // a line less indented: the scalar has ended
@@ -124,25 +120,4 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 		b.WriteString(strings.Repeat("\n", final))
 	}
 	return b.String(), end, consumed, lines, ""
-}
-
-// blockLines returns where the lines from pos of a block scalar whose
-// text is indented by indent end: at the first line indented less that
-// is not empty, or a document marker, or at limit.
-func blockLines(src string, pos, limit, indent int) int {
-	for pos < limit {
-		next := limit
-		if j := strings.IndexByte(src[pos:limit], '\n'); j >= 0 {
-			next = pos + j + 1
-		}
-		spaces := 0
-		for pos+spaces < next && src[pos+spaces] == ' ' {
-			spaces++
-		}
-		if spaces < indent && strings.TrimRight(src[pos+spaces:next], "\r\n") != "" || marker(src[pos:next], "---") || marker(src[pos:next], "...") {
-			return pos
-		}
-		pos = next
-	}
-	return limit
 }

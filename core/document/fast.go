@@ -92,13 +92,10 @@ func (r *reader) fast(base int, text string) bool {
 			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
 		}
 		if t := toks[len(toks)-1].typ; t == token.LiteralType || t == token.FoldedType {
-			body, end, lines, ok := fastBlock(text, base, next, n+1, parent)
-			if !ok {
+			if toks, next, n, ok = fastBlock(toks, text, base, next, n, parent); !ok {
 				r.toks = toks[:0]
 				return false
 			}
-			toks = append(toks, body)
-			next, n = end, n+lines
 		}
 		ls = next
 	}
@@ -247,21 +244,22 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 	return plainType(line[p:end]), line[p:end], end
 }
 
-// fastBlock returns the token of the text of a block scalar whose
-// header's line ends at from in text (a document at base in the stream),
-// the n-th line of the document: the token goccy makes of it, from its
-// first line's text to its last line's end, which the reader passes over.
-// It returns too where the block ends (the start of the first line after
-// it) and how many lines it takes, for a value whose key or "-" is at
-// column parent; and whether it is in fast's part of YAML: its first line
-// below the header has text, indented deeper than parent, and it ends at
-// the end of the text or at a line indented no deeper than parent. A
-// block with empty lines above its text, or none, or that a line between
-// the two indentations ends, is left to goccy (and then to the reader's
-// messages).
-func fastBlock(text string, base, from, n, parent int) (body tok, end, lines int, ok bool) {
-	body = tok{typ: token.StringType, line: n, col: -1}
-	for ls := from; ls < len(text); lines++ {
+// fastBlock appends to toks the token of the text of a block scalar
+// whose header's line, the n-th of the document, ends at from in text (a
+// document at base in the stream): the token goccy makes of it, from its
+// first line's text to its last line's end, which the reader passes
+// over. It returns too where the block ends (the start of the first line
+// after it) and the number of the last line it takes, for a value whose
+// key or "-" is at column parent; and whether it is in fast's part of
+// YAML: its first line below the header has text, indented deeper than
+// parent, and it ends at the end of the text or at a line indented no
+// deeper than parent. A block with empty lines above its text, or none,
+// or that a line between the two indentations ends, is left to goccy
+// (and then to the reader's messages).
+func fastBlock(toks []tok, text string, base, from, n, parent int) ([]tok, int, int, bool) {
+	body := tok{typ: token.StringType, line: n + 1, col: -1}
+	ls := from
+	for ; ls < len(text); n++ {
 		le := strings.IndexByte(text[ls:], '\n')
 		if le < 0 {
 			le = len(text)
@@ -272,22 +270,22 @@ func fastBlock(text string, base, from, n, parent int) (body tok, end, lines int
 		switch {
 		case spaces == le-ls:
 			if body.col < 0 {
-				return tok{}, 0, 0, false // an empty line above the text
+				return toks, 0, 0, false // an empty line above the text
 			}
 			ls = le + 1
 			continue
 		case body.col < 0:
 			if spaces <= parent {
-				return tok{}, 0, 0, false // no text
+				return toks, 0, 0, false // no text
 			}
 			body.col, body.indent, body.start = spaces, spaces, base+ls+spaces
 		case spaces < body.col:
-			return body, ls, lines, spaces <= parent
+			return append(toks, body), ls, n, spaces <= parent
 		}
-		body.end, body.endLine = base+le, n+lines
+		body.end, body.endLine = base+le, n+1
 		ls = le + 1
 	}
-	return body, len(text), lines, body.col >= 0
+	return append(toks, body), min(ls, len(text)), n, body.col >= 0
 }
 
 // plainType is the type of the token of a plain scalar for the reader:

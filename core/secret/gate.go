@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"maps"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,15 +33,17 @@ const Masked = "(secret)"
 // once filled, its other methods are.
 type Gate struct {
 	// buckets holds the forms by their first four bytes, a bucket a
-	// prefix, in the order the prefixes came; slots finds a prefix's
-	// bucket (prefixTable), by its index in buckets. The filter, a bit per hash of a prefix,
-	// answers "none starts here" for almost every position of a text
-	// without a look in the table. It grows with the prefixes, so that
-	// it stays sparse for a Secret of a hundred thousand values too: a
-	// full one sent every byte of a text to the table, a cache miss
-	// each.
-	buckets    bucketList
-	slots      prefixTable
+	// prefix, in the order the prefixes came, and byPrefix the index of
+	// a prefix's bucket: a Secret of many short values has hundreds of
+	// thousands of prefixes, and a bucket object each, in a map of
+	// pointers, was as many objects for the collector to walk. The
+	// filter, a bit per hash of a prefix, answers "none starts here"
+	// for almost every position of a text without a map lookup. It grows
+	// with the prefixes, so that it stays sparse for a Secret of a
+	// hundred thousand values too: a full one sent every byte of a text
+	// to the map, a cache miss each.
+	buckets    []bucket
+	byPrefix   map[uint32]int32
 	filter     []uint64
 	filterBits uint
 	safe       map[string]bool
@@ -132,16 +133,17 @@ func (g *Gate) value(text string) {
 	// One pass over text tells what more it may be; most values, short
 	// words of letters and digits, are only themselves (and maybe a
 	// number), and a Secret may hold hundreds of thousands of them.
-	lines, template, escapes := false, false, false
+	lines, template, escapes, plain := false, false, false, true
 	for i := 0; i < len(text); i++ {
 		c := text[i]
 		lines = lines || c == '\n' || c == '\r'
 		template = template || c == '{' && i+1 < len(text) && text[i+1] == '{'
-		escapes = escapes || escapableBytes[c]
+		escapes = escapes || escapable(c)
+		plain = plain && (c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r')
 	}
 	// Blanks and control characters at its ends (an escaped "\0" or
 	// "\t") hide nothing of a secret: the text without them is one too.
-	if !plainEnd(text[0]) || !plainEnd(text[len(text)-1]) {
+	if first, last := text[0], text[len(text)-1]; first <= ' ' || first >= 0x7f || last <= ' ' || last >= 0x7f {
 		if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
 			g.value(t)
 		}
@@ -158,7 +160,19 @@ func (g *Gate) value(text string) {
 		}
 	}
 	if escapes {
-		g.escaped(text)
+		// Printable ASCII with tabs and line breaks, as most such
+		// secrets are, Go and JSON escape alike: a Secret's whole file,
+		// hundreds of kilobytes, is escaped once for the three.
+		g.form(jsonEscape(text))
+		if !plain {
+			q := strconv.Quote(text)
+			g.form(q[1 : len(q)-1])
+			q = strconv.QuoteToASCII(text)
+			g.form(q[1 : len(q)-1])
+		}
+		for _, r := range formatEscapes {
+			g.form(r.Replace(text))
+		}
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
@@ -210,20 +224,6 @@ const numberBytes = "+-._0123456789abcdefABCDEFxXoObB"
 // wideInteger returns the float64 a whole number too wide for 64 bits
 // reads as, and whether s is one.
 func wideInteger(s string) (float64, bool) {
-	// Fewer than 19 digits fit in 64 bits: most words that start with a
-	// digit are told at once, without a copy.
-	digits := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c != '_' && c != '+' && c != '-':
-			return 0, false
-		}
-	}
-	if digits < 19 {
-		return 0, false
-	}
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "_", ""), "+")
 	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
 		return 0, false
@@ -255,99 +255,25 @@ func percentDecoded(s string) string {
 	return b.String()
 }
 
-// escaped registers the forms that the output formats escape text to:
-// quoted by Go (as it is and in ASCII), escaped for JSON, as a JSON
-// pointer token, for a GitHub annotation and in single quotes. Most such
-// texts are printable ASCII with a few signs and line breaks, Go and
-// JSON then escape them alike, and a format whose signs text lacks
-// leaves it as it is: a Secret's whole file, hundreds of kilobytes, is
-// escaped once, not three times, and read once for the signs.
-func (g *Gate) escaped(text string) {
-	var has [256]bool
-	plain := true // printable ASCII, tabs and line breaks
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		has[c] = true
-		plain = plain && (c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r')
-	}
-	g.form(jsonEscape(text))
-	if !plain {
-		q := strconv.Quote(text)
-		g.form(q[1 : len(q)-1])
-		q = strconv.QuoteToASCII(text)
-		g.form(q[1 : len(q)-1])
-	}
-	for _, e := range formatEscapes {
-		for i := 0; i < len(e.signs); i++ {
-			if has[e.signs[i]] {
-				g.form(e.replace(text))
-				break
-			}
-		}
-	}
+// The escapes of the output formats, each made once: as a JSON pointer
+// token, as GitHub's annotations write a message and a property, and in
+// YAML's single quotes.
+var formatEscapes = []*strings.Replacer{
+	strings.NewReplacer("~", "~0", "/", "~1"),
+	strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A"),
+	strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C"),
+	strings.NewReplacer("'", "''"),
 }
 
-// An escape is how an output format writes some bytes of a text: signs
-// are those bytes, as[i] what signs[i] becomes.
-type escape struct {
-	signs string
-	as    []string
+// escapable reports whether some format writes c otherwise than as it
+// is: most secrets are letters and digits, and then are their only form.
+func escapable(c byte) bool {
+	switch c {
+	case '"', '\\', '~', '/', '%', ':', ',', '\'':
+		return true
+	}
+	return c < 0x20 || c >= 0x7f
 }
-
-// replace returns s with its signs written as the format writes them, in
-// one pass that copies the runs between them whole (a strings.Replacer
-// counts each sign in s first, a pass of its own).
-func (e escape) replace(s string) string {
-	var sign [256]uint8 // the index in signs plus one of each byte
-	for k := 0; k < len(e.signs); k++ {
-		sign[e.signs[k]] = uint8(k + 1)
-	}
-	var b strings.Builder
-	last := 0
-	for i := 0; i < len(s); i++ {
-		k := sign[s[i]]
-		if k == 0 {
-			continue
-		}
-		if b.Cap() == 0 {
-			b.Grow(len(s) + len(s)/8 + 8)
-		}
-		b.WriteString(s[last:i])
-		b.WriteString(e.as[k-1])
-		last = i + 1
-	}
-	if b.Cap() == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
-	return b.String()
-}
-
-// The escapes of the output formats: as a JSON pointer token, as
-// GitHub's annotations write a message and a property, and in YAML's
-// single quotes.
-var (
-	pointerEscape  = escape{"~/", []string{"~0", "~1"}}
-	githubMessage  = escape{"%\r\n", []string{"%25", "%0D", "%0A"}}
-	githubProperty = escape{"%\r\n:,", []string{"%25", "%0D", "%0A", "%3A", "%2C"}}
-	singleQuoted   = escape{"'", []string{"''"}}
-	formatEscapes  = []escape{pointerEscape, githubMessage, githubProperty, singleQuoted}
-)
-
-// escapableBytes are the bytes that some format writes otherwise than as
-// they are: most secrets are letters and digits, and then are their only
-// form.
-var escapableBytes = func() (b [256]bool) {
-	for c := range b {
-		b[c] = c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\~/%:,'", byte(c)) >= 0
-	}
-	return b
-}()
-
-// plainEnd reports whether c, a text's first or last byte, is neither a
-// blank nor a control character nor part of a character past ASCII,
-// which may be one.
-func plainEnd(c byte) bool { return c > ' ' && c < 0x7f }
 
 // AddRaw registers a secret as the source writes it, when it is not known
 // how to read it: the text under a mask of a document that could not be
@@ -442,14 +368,16 @@ func (g *Gate) Merge(other *Gate) {
 	if other == nil || other == g {
 		return
 	}
-	for k := range other.buckets.n {
-		ob := other.buckets.at(k)
-		p := prefix(ob.first())
-		if b := g.bucket(p); b != nil {
-			ob.each(b.add)
+	for k := range other.buckets {
+		ob := &other.buckets[k]
+		b := g.bucketOf(prefix(ob.forms()[0]))
+		if b.more == nil && b.one[0] == "" {
+			*b = ob.clone() // a new bucket
 			continue
 		}
-		*g.bucketOf(p) = ob.clone()
+		for _, f := range ob.forms() {
+			b.add(f)
+		}
 	}
 	for t := range other.safe {
 		g.Safe(t)
@@ -468,14 +396,14 @@ func (g *Gate) Forms() int {
 		return 0
 	}
 	n := 0
-	for k := range g.buckets.n {
-		n += g.buckets.at(k).len()
+	for k := range g.buckets {
+		n += len(g.buckets[k].forms())
 	}
 	return n
 }
 
 // Empty reports whether the gate knows no secret.
-func (g *Gate) Empty() bool { return g == nil || g.buckets.n == 0 }
+func (g *Gate) Empty() bool { return g == nil || len(g.buckets) == 0 }
 
 func (g *Gate) form(f string) {
 	if len(f) < Shortest {
@@ -484,125 +412,25 @@ func (g *Gate) form(f string) {
 	g.bucketOf(prefix(f)).add(f)
 }
 
-// bucket returns the bucket of the forms that start with p, nil when
-// there is none.
-func (g *Gate) bucket(p uint32) *bucket {
-	if k := g.slots.find(p); k >= 0 {
-		return g.buckets.at(k)
-	}
-	return nil
-}
-
 // bucketOf returns the bucket of the forms that start with p, made empty
-// and marked in the filter when there is none.
+// and marked in the filter when there is none. It is valid until the
+// next bucket is made.
 func (g *Gate) bucketOf(p uint32) *bucket {
-	if b := g.bucket(p); b != nil {
-		return b
+	if k, ok := g.byPrefix[p]; ok {
+		return &g.buckets[k]
 	}
-	b := g.buckets.grow()
-	g.slots.insert(p, g.buckets.n-1)
-	if g.buckets.n*filterSparseness > len(g.filter)*64 {
+	if g.byPrefix == nil {
+		g.byPrefix = map[uint32]int32{}
+	}
+	g.byPrefix[p] = int32(len(g.buckets))
+	g.buckets = append(g.buckets, bucket{})
+	if len(g.buckets)*filterSparseness > len(g.filter)*64 {
 		g.growFilter()
 	}
 	h := g.slot(p)
 	g.filter[h/64] |= 1 << (h % 64)
-	return b
+	return &g.buckets[len(g.buckets)-1]
 }
-
-// A bucketList holds buckets in chunks that double in size, so that it
-// grows without copying what it holds: a slice of hundreds of thousands
-// of buckets, which hold pointers, was copied at every doubling, under
-// the collector's write barriers when it ran. A bucket's address stays.
-type bucketList struct {
-	chunks [][]bucket
-	n      int
-}
-
-// firstChunk is the size of a bucketList's first chunk; chunk c holds
-// firstChunk<<c buckets.
-const firstChunk = 16
-
-// at returns the k-th bucket.
-func (l *bucketList) at(k int) *bucket {
-	c := bits.Len(uint(k+firstChunk)) - bits.Len(firstChunk)
-	return &l.chunks[c][k+firstChunk-firstChunk<<c]
-}
-
-// grow adds an empty bucket and returns it.
-func (l *bucketList) grow() *bucket {
-	if c := len(l.chunks) - 1; c < 0 || len(l.chunks[c]) == cap(l.chunks[c]) {
-		l.chunks = append(l.chunks, make([]bucket, 0, firstChunk<<len(l.chunks)))
-	}
-	c := &l.chunks[len(l.chunks)-1]
-	*c = append(*c, bucket{})
-	l.n++
-	return &(*c)[len(*c)-1]
-}
-
-// A prefixTable maps the prefixes of a gate's forms to their buckets by
-// open addressing, a slot a prefix, at most half of them used: a Secret
-// of many short values has hundreds of thousands of prefixes, and a map
-// of them to buckets of their own cost an object each, which the
-// collector walks, and a lookup in a map of that size at every position
-// of a text the filter lets through.
-type prefixTable struct {
-	slots []prefixSlot
-	bits  uint
-}
-
-// A prefixSlot is a prefix and its bucket's index plus one; 0 where the
-// slot is free (a prefix may be 0: four NUL bytes).
-type prefixSlot struct {
-	prefix uint32
-	bucket int32
-}
-
-// find returns the index of p's bucket, -1 when there is none.
-func (t *prefixTable) find(p uint32) int {
-	if len(t.slots) == 0 {
-		return -1
-	}
-	mask := uint32(len(t.slots) - 1)
-	for h := t.hash(p); ; h = (h + 1) & mask {
-		switch s := t.slots[h]; {
-		case s.bucket == 0:
-			return -1
-		case s.prefix == p:
-			return int(s.bucket) - 1
-		}
-	}
-}
-
-// insert records that p, which the table does not hold, has the bucket
-// at index k, the table's count of prefixes; it grows the table first
-// when that would use more than half of its slots.
-func (t *prefixTable) insert(p uint32, k int) {
-	if 2*(k+1) > len(t.slots) {
-		old := t.slots
-		t.bits = max(t.bits+1, 10)
-		t.slots = make([]prefixSlot, 1<<t.bits)
-		for _, s := range old {
-			if s.bucket != 0 {
-				t.put(s)
-			}
-		}
-	}
-	t.put(prefixSlot{prefix: p, bucket: int32(k + 1)})
-}
-
-func (t *prefixTable) put(s prefixSlot) {
-	mask := uint32(len(t.slots) - 1)
-	h := t.hash(s.prefix)
-	for t.slots[h].bucket != 0 {
-		h = (h + 1) & mask
-	}
-	t.slots[h] = s
-}
-
-// hash is p's first slot: the high bits of a multiplication by another
-// odd constant than the filter's (slot), so that prefixes that share a
-// bit of the filter spread over the table.
-func (t *prefixTable) hash(p uint32) uint32 { return (p * 0x85ebca6b) >> (32 - t.bits) }
 
 // The filter has at least filterSparseness bits per prefix, and from
 // 2^minFilterBits to 2^maxFilterBits bits.
@@ -616,18 +444,16 @@ const (
 // anew.
 func (g *Gate) growFilter() {
 	bits := max(g.filterBits, minFilterBits)
-	for 1<<bits < g.buckets.n*filterSparseness && bits < maxFilterBits {
+	for 1<<bits < len(g.buckets)*filterSparseness && bits < maxFilterBits {
 		bits++
 	}
 	if bits == g.filterBits {
 		return
 	}
 	g.filterBits, g.filter = bits, make([]uint64, 1<<bits/64)
-	for _, s := range g.slots.slots {
-		if s.bucket != 0 {
-			h := g.slot(s.prefix)
-			g.filter[h/64] |= 1 << (h % 64)
-		}
+	for p := range g.byPrefix {
+		h := g.slot(p)
+		g.filter[h/64] |= 1 << (h % 64)
 	}
 }
 
@@ -650,9 +476,10 @@ const maxTails = 8
 // hold one short form, kept in the bucket itself; a second one, or a
 // long one, makes the bucket's forms (more).
 type bucket struct {
-	// form is the bucket's one form while more is nil.
-	form string
+	// one is the bucket's one form while more is nil.
+	one  [1]string
 	more *forms
+	_    [0]func() // buckets are never compared: no equality to compile
 }
 
 // forms are the forms of a bucket of more than one short form.
@@ -671,31 +498,12 @@ type forms struct {
 	tails map[string][]string
 }
 
-// first returns the first form of b.
-func (b *bucket) first() string {
+// forms returns the forms of b, in the order they came.
+func (b *bucket) forms() []string {
 	if b.more == nil {
-		return b.form
+		return b.one[:]
 	}
-	return b.more.all[0]
-}
-
-// len returns how many forms b holds.
-func (b *bucket) len() int {
-	if b.more == nil {
-		return 1
-	}
-	return len(b.more.all)
-}
-
-// each calls fn with every form of b, in the order they came.
-func (b *bucket) each(fn func(string)) {
-	if b.more == nil {
-		fn(b.form)
-		return
-	}
-	for _, f := range b.more.all {
-		fn(f)
-	}
+	return b.more.all
 }
 
 // clone returns a bucket that holds what b holds. Its slices are b's,
@@ -718,51 +526,23 @@ func (b *bucket) clone() bucket {
 }
 
 func (b *bucket) add(f string) {
+	k := f[:min(len(f), keyLen)]
 	if b.more == nil {
-		switch {
-		case b.form == "" && len(f) <= keyLen:
-			b.form = f
+		switch one := b.one[0]; {
+		case one == "" && len(f) <= keyLen:
+			b.one[0] = f
 			return
-		case b.form == f:
+		case one == f:
 			return
 		}
-		b.more = &forms{}
-		if b.form != "" {
-			b.more.all, b.form = []string{b.form}, ""
+		b.more = &forms{keys: map[string]int{}}
+		if one := b.one[0]; one != "" {
+			b.more.all, b.more.lens = []string{one}, []int{len(one)}
+			b.more.keys[one] = len(one)
+			b.one[0] = ""
 		}
 	}
-	b.more.add(f)
-}
-
-// smallForms is how many forms a bucket compares one by one before it
-// keeps maps of them: comparing a few costs less than hashing a key of
-// up to keyLen bytes (in WebAssembly, with no hardware hash, much less),
-// and the lines of a Secret share their first four bytes by the
-// thousand ("k=Ab") but a handful to a bucket.
-const smallForms = 8
-
-func (m *forms) add(f string) {
-	if m.keys == nil {
-		if slices.Contains(m.all, f) {
-			return
-		}
-		m.all = append(m.all, f)
-		if len(m.all) > smallForms {
-			all := m.all
-			*m = forms{keys: map[string]int{}}
-			for _, f := range all {
-				m.index(f)
-			}
-		}
-		return
-	}
-	m.index(f)
-}
-
-// index adds f to m's forms and maps, but for a form it holds already,
-// or a short one that a key is already.
-func (m *forms) index(f string) {
-	k := keyOf(f)
+	m := b.more
 	n, ok := m.keys[k]
 	switch {
 	case len(f) <= keyLen && ok, m.long[f]:
@@ -786,25 +566,13 @@ func (m *forms) index(f string) {
 	}
 }
 
-// keyOf returns the key of a form f: its first keyLen bytes.
-func keyOf(f string) string { return f[:min(len(f), keyLen)] }
-
 // match returns the longest key of a form that s starts with (a short
 // form whole, the first keyLen bytes of a long one), and whether there
 // is one.
 func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
 	if b.more == nil {
-		return b.form, strings.HasPrefix(s, b.form)
-	}
-	if b.more.keys == nil {
-		best := ""
-		for _, f := range b.more.all {
-			if k := keyOf(f); len(k) > len(best) && strings.HasPrefix(s, k) {
-				best = k
-			}
-		}
-		return best, best != ""
+		return b.one[0], strings.HasPrefix(s, b.one[0])
 	}
 	for _, l := range b.more.lens {
 		if l > len(s) {
@@ -826,23 +594,12 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 	if b.more == nil {
 		return len(key) // the one short form
 	}
-	var n int
-	var tails []string
-	if m := b.more; m.keys != nil {
-		n, tails = m.keys[key], m.tails[key]
-	} else {
-		var small [smallForms]string
-		tails = small[:0]
-		for _, f := range m.all {
-			if strings.HasPrefix(f, key) && (len(f) == len(key) || len(key) == keyLen) {
-				n = max(n, len(f))
-				if len(f) > keyLen {
-					tails = append(tails, f)
-				}
-			}
-		}
+	n := b.more.keys[key]
+	if n == len(key) {
+		return n
 	}
-	if n == len(key) || len(tails) > maxTails {
+	tails := b.more.tails[key]
+	if len(tails) > maxTails {
 		return n
 	}
 	from := max(i+len(key), masked)
@@ -860,23 +617,13 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 // whether there is one. A message clips a value to 60 characters, so no
 // longer cut is looked for.
 func (b *bucket) clipped(s string) (int, bool) {
-	if b.more == nil {
-		return clippedForm(s, b.form)
-	}
-	for _, f := range b.more.all {
-		if n, ok := clippedForm(s, f); ok {
+	for _, f := range b.forms() {
+		n := commonPrefix(s[:min(len(s), maxClipped)], f)
+		if rest := s[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
 			return n, true
 		}
 	}
 	return 0, false
-}
-
-// clippedForm returns the length of the start of s that is f cut short
-// where an ellipsis follows, and whether there is one.
-func clippedForm(s, f string) (int, bool) {
-	n := commonPrefix(s[:min(len(s), maxClipped)], f)
-	rest := s[n:]
-	return n, strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…")
 }
 
 func prefix(s string) uint32 {
@@ -1041,10 +788,11 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
-		b := g.bucket(p)
-		if b == nil {
+		k, ok := g.byPrefix[p]
+		if !ok {
 			continue // another prefix of the same hash
 		}
+		b := &g.buckets[k]
 		key, ok := b.match(s[i:])
 		var n int
 		if ok {
@@ -1190,56 +938,30 @@ func (g *Gate) JSON(b []byte) []byte {
 }
 
 // jsonEscape returns s as the inside of a JSON string, escaped as
-// encoding/json escapes it (without its escaping of HTML characters),
-// U+FFFD escaped as encoding/json writes invalid UTF-8. The runs of bytes JSON writes as they are are copied whole: a secret
-// may be a file of hundreds of kilobytes.
+// encoding/json escapes it (without its escaping of HTML characters).
 func jsonEscape(s string) string {
 	var b strings.Builder
-	last := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		r, n := rune(c), 1
-		if c >= utf8.RuneSelf {
-			if r, n = utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && r != 0x2028 && r != 0x2029 {
-				i += n
-				continue
-			}
-		}
-		if b.Cap() == 0 {
-			b.Grow(len(s) + 16)
-		}
-		b.WriteString(s[last:i])
-		switch r {
-		case '"', '\\':
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
 			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
+			b.WriteRune(r)
+		case r == '\n':
 			b.WriteString(`\n`)
-		case '\r':
+		case r == '\r':
 			b.WriteString(`\r`)
-		case '\t':
+		case r == '\t':
 			b.WriteString(`\t`)
-		case utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		default: // the other controls, and the line and paragraph separators
-			const digits = "0123456789abcdef"
+		case r < 0x20 || r == 0x2028 || r == 0x2029:
 			b.WriteString(`\u`)
-			b.WriteByte(digits[r>>12&15])
-			b.WriteByte(digits[r>>8&15])
-			b.WriteByte(digits[r>>4&15])
-			b.WriteByte(digits[r&15])
+			h := strconv.FormatInt(int64(r), 16)
+			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		default:
+			b.WriteRune(r)
 		}
-		i += n
-		last = i
 	}
-	if b.Cap() == 0 {
-		return s
-	}
-	b.WriteString(s[last:])
 	return b.String()
 }
 
