@@ -44,6 +44,9 @@ func (r *reader) fast(base int, text string) bool {
 	// line before: a line indented deeper would continue that value over
 	// lines (or be an error), which goccy reads. -1: no value ended there.
 	parent := -1
+	// block is the column of the key or "-" of the block scalar whose
+	// text the lines are, -1 outside one (fastBlock).
+	block := -1
 	for ls, n := 0, 0; ls < len(text); n++ {
 		le := strings.IndexByte(text[ls:], '\n')
 		if le < 0 {
@@ -56,6 +59,16 @@ func (r *reader) fast(base int, text string) bool {
 		indent := 0
 		for indent < len(line) && line[indent] == ' ' {
 			indent++
+		}
+		if block >= 0 {
+			if !fastBlock(&toks[len(toks)-1], base+ls, line, n, indent, block) {
+				return false
+			}
+			if toks[len(toks)-1].endLine == n || indent == len(line) {
+				ls = next
+				continue
+			}
+			block = -1 // the first line after the block
 		}
 		switch {
 		case indent == len(line):
@@ -92,12 +105,13 @@ func (r *reader) fast(base int, text string) bool {
 			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
 		}
 		if t := toks[len(toks)-1].typ; t == token.LiteralType || t == token.FoldedType {
-			if toks, next, n, ok = fastBlock(toks, text, base, next, n, parent); !ok {
-				r.toks = toks[:0]
-				return false
-			}
+			toks = append(toks, tok{typ: token.StringType, col: -1})
+			block = parent
 		}
 		ls = next
+	}
+	if block >= 0 && toks[len(toks)-1].col < 0 {
+		return false // a block scalar with no text
 	}
 	r.toks, r.header, r.comments = toks, header, comments
 	return true
@@ -244,48 +258,31 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 	return plainType(line[p:end]), line[p:end], end
 }
 
-// fastBlock appends to toks the token of the text of a block scalar
-// whose header's line, the n-th of the document, ends at from in text (a
-// document at base in the stream): the token goccy makes of it, from its
-// first line's text to its last line's end, which the reader passes
-// over. It returns too where the block ends (the start of the first line
-// after it) and the number of the last line it takes, for a value whose
-// key or "-" is at column parent; and whether it is in fast's part of
-// YAML: its first line below the header has text, indented deeper than
-// parent, and it ends at the end of the text or at a line indented no
-// deeper than parent. A block with empty lines above its text, or none,
-// or that a line between the two indentations ends, is left to goccy
-// (and then to the reader's messages).
-func fastBlock(toks []tok, text string, base, from, n, parent int) ([]tok, int, int, bool) {
-	body := tok{typ: token.StringType, line: n + 1, col: -1}
-	ls := from
-	for ; ls < len(text); n++ {
-		le := strings.IndexByte(text[ls:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += ls
+// fastBlock reads line, the n-th of the document at base in the stream,
+// indented by indent, after the header of a block scalar whose key or
+// "-" is at column parent, into body, the token of the block's text (the
+// one goccy makes, from its first line's text to its last line's end,
+// which the reader passes over; col -1 before its first line). A line
+// of the text ends body on it. fastBlock reports whether the line is in
+// fast's part of YAML: the block's first line has text, indented deeper
+// than parent, and the first line with text indented less than it is
+// indented no deeper than parent. A block with empty lines above its
+// text, or none, or that a line between the two indentations ends, is
+// left to goccy (and then to the reader's messages).
+func fastBlock(body *tok, base int, line string, n, indent, parent int) bool {
+	switch {
+	case indent == len(line):
+		return body.col >= 0 // an empty line, in the text or after it
+	case body.col < 0:
+		if indent <= parent {
+			return false // no text
 		}
-		spaces := skipSpaces(text[ls:le], 0)
-		switch {
-		case spaces == le-ls:
-			if body.col < 0 {
-				return toks, 0, 0, false // an empty line above the text
-			}
-			ls = le + 1
-			continue
-		case body.col < 0:
-			if spaces <= parent {
-				return toks, 0, 0, false // no text
-			}
-			body.col, body.indent, body.start = spaces, spaces, base+ls+spaces
-		case spaces < body.col:
-			return append(toks, body), ls, n, spaces <= parent
-		}
-		body.end, body.endLine = base+le, n+1
-		ls = le + 1
+		body.col, body.indent, body.start, body.line = indent, indent, base+indent, n
+	case indent < body.col:
+		return indent <= parent // the first line after the block
 	}
-	return append(toks, body), min(ls, len(text)), n, body.col >= 0
+	body.end, body.endLine = base+len(line), n
+	return true
 }
 
 // plainType is the type of the token of a plain scalar for the reader:

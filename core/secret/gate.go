@@ -3,7 +3,6 @@ package secret
 import (
 	"encoding/base64"
 	"errors"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,17 +32,20 @@ const Masked = "(secret)"
 // once filled, its other methods are.
 type Gate struct {
 	// buckets holds the forms by their first four bytes, a bucket a
-	// prefix, in the order the prefixes came, and byPrefix the index of
-	// a prefix's bucket: a Secret of many short values has hundreds of
-	// thousands of prefixes, and a bucket object each, in a map of
-	// pointers, was as many objects for the collector to walk. The
-	// filter, a bit per hash of a prefix, answers "none starts here"
-	// for almost every position of a text without a map lookup. It grows
-	// with the prefixes, so that it stays sparse for a Secret of a
-	// hundred thousand values too: a full one sent every byte of a text
-	// to the map, a cache miss each.
+	// prefix, in the order the prefixes came, and slots finds a prefix's
+	// bucket: a table of prefixes and bucket indexes by open addressing,
+	// at most half full. A Secret of many short values has hundreds of
+	// thousands of prefixes: a bucket object each, in a map of pointers,
+	// was as many objects for the collector to walk, and a map lookup
+	// (in WebAssembly, with no hardware hash) cost three times a look in
+	// the table. The filter, a bit per hash of a prefix, answers "none
+	// starts here" for almost every position of a text without a look
+	// in the table. It grows with the prefixes, so that it stays sparse
+	// for a Secret of a hundred thousand values too: a full one sent
+	// every byte of a text to the table, a cache miss each.
 	buckets    []bucket
-	byPrefix   map[uint32]int32
+	slots      []prefixSlot
+	slotBits   uint
 	filter     []uint64
 	filterBits uint
 	safe       map[string]bool
@@ -224,6 +226,20 @@ const numberBytes = "+-._0123456789abcdefABCDEFxXoObB"
 // wideInteger returns the float64 a whole number too wide for 64 bits
 // reads as, and whether s is one.
 func wideInteger(s string) (float64, bool) {
+	// Fewer than 19 digits fit in 64 bits: most words that start with a
+	// digit are told at once, without a copy.
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c != '_' && c != '+' && c != '-':
+			return 0, false
+		}
+	}
+	if digits < 19 {
+		return 0, false
+	}
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "_", ""), "+")
 	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
 		return 0, false
@@ -362,8 +378,9 @@ func (g *Gate) Safe(text string) {
 
 // Merge adds what other knows, its secrets and its safe texts, to g. It
 // reads no secret's text again: it takes other's forms bucket by bucket,
-// sharing what neither gate changes in place, so that a front end merges
-// the gates of its files for a fraction of what feeding them cost.
+// a bucket of one form, as most are, copied whole, so that a front end
+// merges the gates of its files for a fraction of what feeding them
+// cost.
 func (g *Gate) Merge(other *Gate) {
 	if other == nil || other == g {
 		return
@@ -371,8 +388,8 @@ func (g *Gate) Merge(other *Gate) {
 	for k := range other.buckets {
 		ob := &other.buckets[k]
 		b := g.bucketOf(prefix(ob.forms()[0]))
-		if b.more == nil && b.one[0] == "" {
-			*b = ob.clone() // a new bucket
+		if b.more == nil && b.one[0] == "" && ob.more == nil {
+			*b = *ob // a new bucket of one form, as most are
 			continue
 		}
 		for _, f := range ob.forms() {
@@ -412,18 +429,61 @@ func (g *Gate) form(f string) {
 	g.bucketOf(prefix(f)).add(f)
 }
 
+// A prefixSlot is a prefix and its bucket's index plus one; 0 where the
+// slot is free (a prefix may be 0: four NUL bytes).
+type prefixSlot struct {
+	prefix uint32
+	bucket int32
+}
+
+// lookup returns the index of the bucket of the forms that start with
+// p, -1 when there is none. It looks from p's slot on; the multiplier is
+// another than the filter's (slot), so that prefixes that share a bit of
+// the filter spread over the table.
+func (g *Gate) lookup(p uint32) int {
+	mask := uint32(len(g.slots) - 1)
+	for h := p * 0x85ebca6b >> (32 - g.slotBits); len(g.slots) > 0; h = (h + 1) & mask {
+		switch sl := g.slots[h]; {
+		case sl.bucket == 0:
+			return -1
+		case sl.prefix == p:
+			return int(sl.bucket) - 1
+		}
+	}
+	return -1
+}
+
+// place puts sl in the first free slot from its prefix's.
+func (g *Gate) place(sl prefixSlot) {
+	mask := uint32(len(g.slots) - 1)
+	h := sl.prefix * 0x85ebca6b >> (32 - g.slotBits)
+	for g.slots[h].bucket != 0 {
+		h = (h + 1) & mask
+	}
+	g.slots[h] = sl
+}
+
 // bucketOf returns the bucket of the forms that start with p, made empty
 // and marked in the filter when there is none. It is valid until the
 // next bucket is made.
 func (g *Gate) bucketOf(p uint32) *bucket {
-	if k, ok := g.byPrefix[p]; ok {
+	if k := g.lookup(p); k >= 0 {
 		return &g.buckets[k]
 	}
-	if g.byPrefix == nil {
-		g.byPrefix = map[uint32]int32{}
-	}
-	g.byPrefix[p] = int32(len(g.buckets))
 	g.buckets = append(g.buckets, bucket{})
+	if 2*len(g.buckets) > len(g.slots) {
+		// Twice the slots (at least 1,024), and every prefix placed
+		// anew.
+		old := g.slots
+		g.slotBits = max(g.slotBits+1, 10)
+		g.slots = make([]prefixSlot, 1<<g.slotBits)
+		for _, sl := range old {
+			if sl.bucket != 0 {
+				g.place(sl)
+			}
+		}
+	}
+	g.place(prefixSlot{p, int32(len(g.buckets))})
 	if len(g.buckets)*filterSparseness > len(g.filter)*64 {
 		g.growFilter()
 	}
@@ -451,9 +511,11 @@ func (g *Gate) growFilter() {
 		return
 	}
 	g.filterBits, g.filter = bits, make([]uint64, 1<<bits/64)
-	for p := range g.byPrefix {
-		h := g.slot(p)
-		g.filter[h/64] |= 1 << (h % 64)
+	for _, sl := range g.slots {
+		if sl.bucket != 0 {
+			h := g.slot(sl.prefix)
+			g.filter[h/64] |= 1 << (h % 64)
+		}
 	}
 }
 
@@ -504,25 +566,6 @@ func (b *bucket) forms() []string {
 		return b.one[:]
 	}
 	return b.more.all
-}
-
-// clone returns a bucket that holds what b holds. Its slices are b's,
-// clipped: a bucket only appends to them (or inserts, which copies when
-// there is no room), so neither sees what the other adds; its maps are
-// copies. A bucket of one form, as most are, costs no allocation.
-func (b *bucket) clone() bucket {
-	if b.more == nil {
-		return *b
-	}
-	m := b.more
-	c := &forms{all: slices.Clip(m.all), keys: maps.Clone(m.keys), lens: slices.Clip(m.lens), long: maps.Clone(m.long)}
-	if m.tails != nil {
-		c.tails = make(map[string][]string, len(m.tails))
-		for k, t := range m.tails {
-			c.tails[k] = slices.Clip(t)
-		}
-	}
-	return bucket{more: c}
 }
 
 func (b *bucket) add(f string) {
@@ -788,8 +831,8 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
-		k, ok := g.byPrefix[p]
-		if !ok {
+		k := g.lookup(p)
+		if k < 0 {
 			continue // another prefix of the same hash
 		}
 		b := &g.buckets[k]
@@ -938,30 +981,56 @@ func (g *Gate) JSON(b []byte) []byte {
 }
 
 // jsonEscape returns s as the inside of a JSON string, escaped as
-// encoding/json escapes it (without its escaping of HTML characters).
+// encoding/json escapes it (without its escaping of HTML characters),
+// U+FFFD escaped as encoding/json writes invalid UTF-8. The runs of bytes JSON writes as they are are copied whole: a secret
+// may be a file of hundreds of kilobytes.
 func jsonEscape(s string) string {
 	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-		case r == utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		default:
-			b.WriteRune(r)
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
 		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			if r, n = utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && r != 0x2028 && r != 0x2029 {
+				i += n
+				continue
+			}
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[last:i])
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		default: // the other controls, and the line and paragraph separators
+			const digits = "0123456789abcdef"
+			b.WriteString(`\u`)
+			b.WriteByte(digits[r>>12&15])
+			b.WriteByte(digits[r>>8&15])
+			b.WriteByte(digits[r>>4&15])
+			b.WriteByte(digits[r&15])
+		}
+		i += n
+		last = i
 	}
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
 	return b.String()
 }
 
