@@ -544,7 +544,12 @@ type bucket struct {
 	_    [0]func() // buckets are never compared: no equality to compile
 }
 
-// forms are the forms of a bucket of more than one short form.
+// smallForms is how many forms a bucket compares one by one before it
+// keeps maps of them.
+const smallForms = 8
+
+// forms are the forms of a bucket of more than one short form; maps of
+// them once they are more than smallForms.
 type forms struct {
 	// all the forms in the order they came, each once.
 	all []string
@@ -578,14 +583,31 @@ func (b *bucket) add(f string) {
 		case one == f:
 			return
 		}
-		b.more = &forms{keys: map[string]int{}}
+		b.more = &forms{}
 		if one := b.one[0]; one != "" {
-			b.more.all, b.more.lens = []string{one}, []int{len(one)}
-			b.more.keys[one] = len(one)
-			b.one[0] = ""
+			b.more.all, b.one[0] = []string{one}, ""
 		}
 	}
 	m := b.more
+	if m.keys == nil {
+		// A few forms are compared one by one (match, agreeing): the
+		// lines of a Secret share their first four bytes by the
+		// thousand ("k=Ab"), a handful to a bucket, and maps of them
+		// hashed keys of up to keyLen bytes (in WebAssembly, with no
+		// hardware hash, slowly) at every "k=" of a text.
+		if slices.Contains(m.all, f) {
+			return
+		}
+		if m.all = append(m.all, f); len(m.all) <= smallForms {
+			return
+		}
+		all := m.all
+		*m = forms{keys: map[string]int{}}
+		for _, f := range all {
+			b.add(f)
+		}
+		return
+	}
 	n, ok := m.keys[k]
 	switch {
 	case len(f) <= keyLen && ok, m.long[f]:
@@ -617,6 +639,15 @@ func (b *bucket) match(s string) (string, bool) {
 	if b.more == nil {
 		return b.one[0], strings.HasPrefix(s, b.one[0])
 	}
+	if b.more.keys == nil {
+		best := ""
+		for _, f := range b.more.all {
+			if k := f[:min(len(f), keyLen)]; len(k) > len(best) && strings.HasPrefix(s, k) {
+				best = k
+			}
+		}
+		return best, best != ""
+	}
 	for _, l := range b.more.lens {
 		if l > len(s) {
 			continue
@@ -637,12 +668,21 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 	if b.more == nil {
 		return len(key) // the one short form
 	}
-	n := b.more.keys[key]
-	if n == len(key) {
-		return n
+	m := b.more
+	n, tails := m.keys[key], m.tails[key]
+	if m.keys == nil {
+		var small [smallForms]string
+		tails = small[:0]
+		for _, f := range m.all {
+			if f[:min(len(f), keyLen)] == key {
+				n = max(n, len(f))
+				if len(f) > keyLen {
+					tails = append(tails, f)
+				}
+			}
+		}
 	}
-	tails := b.more.tails[key]
-	if len(tails) > maxTails {
+	if n == len(key) || len(tails) > maxTails {
 		return n
 	}
 	from := max(i+len(key), masked)
