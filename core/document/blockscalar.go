@@ -78,6 +78,10 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 			if maxEmpty > indent {
 				return "", end, consumed, lines, "a block scalar's empty lines above its text are indented deeper than the text; indent the first line of text at least as deep"
 			}
+			// The value is no longer than its lines: made that large at
+			// once, it is not copied as it grows (a Secret's file may be
+			// a block of megabytes).
+			b.Grow(blockLines(src, pos, limit, indent) - pos + empties)
 		}
 		if spaces < indent {
 			break // a line less indented: the scalar has ended
@@ -109,16 +113,36 @@ func blockScalar(src string, start, limit, parent int) (value string, end, consu
 			final = 0
 		}
 	}
-	value = b.String()
 	switch {
 	case chomp == '-':
 	case chomp == '+':
 		if started {
-			value += strings.Repeat("\n", final)
+			b.WriteString(strings.Repeat("\n", final))
 		}
-		value += strings.Repeat("\n", empties)
+		b.WriteString(strings.Repeat("\n", empties))
 	case started:
-		value += strings.Repeat("\n", final)
+		b.WriteString(strings.Repeat("\n", final))
 	}
-	return value, end, consumed, lines, ""
+	return b.String(), end, consumed, lines, ""
+}
+
+// blockLines returns where the lines from pos of a block scalar whose
+// text is indented by indent end, or later: at the first line with text
+// indented less, or at limit.
+func blockLines(src string, pos, limit, indent int) int {
+	for pos < limit {
+		spaces := 0
+		for pos+spaces < limit && src[pos+spaces] == ' ' {
+			spaces++
+		}
+		if spaces < indent && pos+spaces < limit && src[pos+spaces] != '\n' && src[pos+spaces] != '\r' {
+			return pos
+		}
+		j := strings.IndexByte(src[pos:limit], '\n')
+		if j < 0 {
+			break
+		}
+		pos += j + 1
+	}
+	return limit
 }

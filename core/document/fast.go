@@ -20,8 +20,16 @@ import (
 // part is chosen so that every document in it reads the same either way;
 // anything outside it, or not yet proven, goes to goccy: a tab or a
 // carriage return anywhere, flow collections, anchors, aliases, tags,
-// block scalars, explicit keys, merge keys, directives, a scalar over
-// lines, a scalar alone on its line, escapes but the common ones.
+// explicit keys, merge keys, directives, a scalar over lines, a scalar
+// alone on its line, escapes but the common ones, and block scalars but
+// the plain case (fastBlock).
+//
+// A block scalar ("key: |" and the lines below it) is read from the
+// source by the reader whichever path tokenized it (blockScalar), and
+// passes over goccy's tokens of its text: fast makes only its header's
+// token. goccy's scanner costs most on a block's text, an allocated
+// error at every character of it where the header has no indentation
+// digit, and a Secret's data is often one long block.
 
 // fast tokenizes text, a document at base in the stream, into r.toks and
 // its comments into r.comments, and reports whether it could; when it
@@ -36,6 +44,9 @@ func (r *reader) fast(base int, text string) bool {
 	// line before: a line indented deeper would continue that value over
 	// lines (or be an error), which goccy reads. -1: no value ended there.
 	parent := -1
+	// block is the column of the key or "-" of the block scalar whose
+	// text the lines are, -1 outside one (fastBlock).
+	block := -1
 	for ls, n := 0, 0; ls < len(text); n++ {
 		le := strings.IndexByte(text[ls:], '\n')
 		if le < 0 {
@@ -48,6 +59,16 @@ func (r *reader) fast(base int, text string) bool {
 		indent := 0
 		for indent < len(line) && line[indent] == ' ' {
 			indent++
+		}
+		if block >= 0 {
+			if !fastBlock(&toks[len(toks)-1], base+ls, line, n, indent, block) {
+				return false
+			}
+			if toks[len(toks)-1].endLine == n || indent == len(line) {
+				ls = next
+				continue
+			}
+			block = -1 // the first line after the block
 		}
 		switch {
 		case indent == len(line):
@@ -83,7 +104,14 @@ func (r *reader) fast(base int, text string) bool {
 		if i := strings.IndexByte(text[toks[len(toks)-1].end-base:le], '#'); i >= 0 {
 			comments = append(comments, Span{Start: toks[len(toks)-1].end + i, End: base + le})
 		}
+		if t := toks[len(toks)-1].typ; t == token.LiteralType || t == token.FoldedType {
+			toks = append(toks, tok{typ: token.StringType, col: -1})
+			block = parent
+		}
 		ls = next
+	}
+	if block >= 0 && toks[len(toks)-1].col < 0 {
+		return false // a block scalar with no text
 	}
 	r.toks, r.header, r.comments = toks, header, comments
 	return true
@@ -112,6 +140,10 @@ func fastLine(toks []tok, base int, line string, n, indent int) ([]tok, int, boo
 		return toks, -1, false
 	}
 	q := skipSpaces(line, end)
+	if block := typ == token.LiteralType || typ == token.FoldedType; block && (dash < 0 || q < len(line) && line[q] != '#') {
+		// A header at the root, or one followed by ':', is left to goccy.
+		return toks, -1, false
+	}
 	if q == len(line) || line[q] == '#' && q > end {
 		// A scalar alone after its "-"; alone on its line, it may be
 		// the value of a key above or the first line of a plain scalar
@@ -186,7 +218,22 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 			return token.SingleQuoteType, line[p+1 : j], j + 1
 		}
 		return token.UnknownType, "", p
-	case '[', ']', '{', '}', ',', '#', '&', '*', '!', '|', '>', '%', '@', '`':
+	case '|', '>':
+		// A block scalar's header, with a chomping sign but no
+		// indentation digit, and blanks or a comment after it.
+		end := p + 1
+		if end < len(line) && (line[end] == '-' || line[end] == '+') {
+			end++
+		}
+		if end < len(line) && line[end] != ' ' {
+			return token.UnknownType, "", p
+		}
+		typ := token.LiteralType
+		if c == '>' {
+			typ = token.FoldedType
+		}
+		return typ, line[p:end], end
+	case '[', ']', '{', '}', ',', '#', '&', '*', '!', '%', '@', '`':
 		return token.UnknownType, "", p
 	case '-', '?', ':':
 		if p+1 == len(line) || line[p+1] == ' ' {
@@ -209,6 +256,33 @@ func fastScalar(line string, p int) (token.Type, string, int) {
 		}
 	}
 	return plainType(line[p:end]), line[p:end], end
+}
+
+// fastBlock reads line, the n-th of the document at base in the stream,
+// indented by indent, after the header of a block scalar whose key or
+// "-" is at column parent, into body, the token of the block's text (the
+// one goccy makes, from its first line's text to its last line's end,
+// which the reader passes over; col -1 before its first line). A line
+// of the text ends body on it. fastBlock reports whether the line is in
+// fast's part of YAML: the block's first line has text, indented deeper
+// than parent, and the first line with text indented less than it is
+// indented no deeper than parent. A block with empty lines above its
+// text, or none, or that a line between the two indentations ends, is
+// left to goccy (and then to the reader's messages).
+func fastBlock(body *tok, base int, line string, n, indent, parent int) bool {
+	switch {
+	case indent == len(line):
+		return body.col >= 0 // an empty line, in the text or after it
+	case body.col < 0:
+		if indent <= parent {
+			return false // no text
+		}
+		body.col, body.indent, body.start, body.line = indent, indent, base+indent, n
+	case indent < body.col:
+		return indent <= parent // the first line after the block
+	}
+	body.end, body.endLine = base+len(line), n
+	return true
 }
 
 // plainType is the type of the token of a plain scalar for the reader:

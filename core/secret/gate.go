@@ -3,7 +3,6 @@ package secret
 import (
 	"encoding/base64"
 	"errors"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,12 +31,21 @@ const Masked = "(secret)"
 // The zero Gate knows no secret. A Gate is not safe for concurrent Add;
 // once filled, its other methods are.
 type Gate struct {
-	// forms by the first four bytes of each; the filter, a bit per hash
-	// of a prefix, answers "none starts here" for almost every position
-	// of a text without a map lookup. It grows with the prefixes, so that
-	// it stays sparse for a Secret of a hundred thousand values too: a
-	// full one sent every byte of a text to the map, a cache miss each.
-	byPrefix   map[uint32]*bucket
+	// buckets holds the forms by their first four bytes, a bucket a
+	// prefix, in the order the prefixes came, and slots finds a prefix's
+	// bucket: a table of prefixes and bucket indexes by open addressing,
+	// at most half full. A Secret of many short values has hundreds of
+	// thousands of prefixes: a bucket object each, in a map of pointers,
+	// was as many objects for the collector to walk, and a map lookup
+	// (in WebAssembly, with no hardware hash) cost three times a look in
+	// the table. The filter, a bit per hash of a prefix, answers "none
+	// starts here" for almost every position of a text without a look
+	// in the table. It grows with the prefixes, so that it stays sparse
+	// for a Secret of a hundred thousand values too: a full one sent
+	// every byte of a text to the table, a cache miss each.
+	buckets    []bucket
+	slots      []prefixSlot
+	slotBits   uint
 	filter     []uint64
 	filterBits uint
 	// safe maps the texts Safe declares to nil, and those Keep
@@ -135,12 +143,25 @@ func (g *Gate) value(text string) {
 		return
 	}
 	g.form(text)
+	// One pass over text tells what more it may be; most values, short
+	// words of letters and digits, are only themselves (and maybe a
+	// number), and a Secret may hold hundreds of thousands of them.
+	lines, template, escapes, plain := false, false, false, true
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		lines = lines || c == '\n' || c == '\r'
+		template = template || c == '{' && i+1 < len(text) && text[i+1] == '{'
+		escapes = escapes || escapable(c)
+		plain = plain && (c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' || c == '\r')
+	}
 	// Blanks and control characters at its ends (an escaped "\0" or
 	// "\t") hide nothing of a secret: the text without them is one too.
-	if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
-		g.value(t)
+	if first, last := text[0], text[len(text)-1]; first <= ' ' || first >= 0x7f || last <= ' ' || last >= 0x7f {
+		if t := strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); t != text {
+			g.value(t)
+		}
 	}
-	if !strings.ContainsAny(text, "\n\r") && (strings.ContainsRune(leadingSigns, rune(text[0])) && !strings.ContainsAny(text, " \t") || strings.Contains(text, "{{")) {
+	if !lines && (strings.IndexByte(leadingSigns, text[0]) >= 0 && !strings.ContainsAny(text, " \t") || template) {
 		// A value that starts with a sign YAML reserves (%S, @S) or
 		// holds a template action ({{ .Values.p }}S) is a secret with
 		// something around it its author did not mean: the pieces
@@ -152,12 +173,17 @@ func (g *Gate) value(text string) {
 			}
 		}
 	}
-	if escapable(text) {
-		q := strconv.Quote(text)
-		g.form(q[1 : len(q)-1])
-		q = strconv.QuoteToASCII(text)
-		g.form(q[1 : len(q)-1])
+	if escapes {
+		// Printable ASCII with tabs and line breaks, as most such
+		// secrets are, Go and JSON escape alike: a Secret's whole file,
+		// hundreds of kilobytes, is escaped once for the three.
 		g.form(jsonEscape(text))
+		if !plain {
+			q := strconv.Quote(text)
+			g.form(q[1 : len(q)-1])
+			q = strconv.QuoteToASCII(text)
+			g.form(q[1 : len(q)-1])
+		}
 		// A JSON pointer's token, a GitHub annotation's message and
 		// property, YAML's single quotes; each escape replaced in turn,
 		// those whose text others write first.
@@ -243,6 +269,20 @@ const numberBytes = "+-._0123456789abcdefABCDEFxXoObB"
 // wideInteger returns the float64 a whole number too wide for 64 bits
 // reads as, and whether s is one.
 func wideInteger(s string) (float64, bool) {
+	// Fewer than 19 digits fit in 64 bits: most words that start with a
+	// digit are told at once, without a copy.
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c != '_' && c != '+' && c != '-':
+			return 0, false
+		}
+	}
+	if digits < 19 {
+		return 0, false
+	}
 	s = strings.TrimPrefix(strings.ReplaceAll(s, "_", ""), "+")
 	if strings.Trim(strings.TrimPrefix(s, "-"), "0123456789") != "" {
 		return 0, false
@@ -274,16 +314,14 @@ func percentDecoded(s string) string {
 	return b.String()
 }
 
-// escapable reports whether some format writes text otherwise than as it
+// escapable reports whether some format writes c otherwise than as it
 // is: most secrets are letters and digits, and then are their only form.
-func escapable(text string) bool {
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c < 0x20 || c >= 0x7f || strings.IndexByte("\"\\~/%:,'", c) >= 0 {
-			return true
-		}
+func escapable(c byte) bool {
+	switch c {
+	case '"', '\\', '~', '/', '%', ':', ',', '\'':
+		return true
 	}
-	return false
+	return c < 0x20 || c >= 0x7f
 }
 
 // AddRaw registers a secret as the source writes it, when it is not known
@@ -368,20 +406,23 @@ func (g *Gate) Safe(text string) { g.keep(text, nil) }
 
 // Merge adds what other knows, its secrets, its safe and kept texts, to g. It
 // reads no secret's text again: it takes other's forms bucket by bucket,
-// sharing what neither gate changes in place, so that a front end merges
-// the gates of its files for a fraction of what feeding them cost.
+// a bucket of one form, as most are, copied whole, so that a front end
+// merges the gates of its files for a fraction of what feeding them
+// cost.
 func (g *Gate) Merge(other *Gate) {
 	if other == nil || other == g {
 		return
 	}
-	for p, ob := range other.byPrefix {
-		if b := g.byPrefix[p]; b != nil {
-			for _, f := range ob.forms {
-				b.add(f)
-			}
+	for k := range other.buckets {
+		ob := &other.buckets[k]
+		b := g.bucketOf(prefix(ob.forms()[0]))
+		if b.more == nil && b.one[0] == "" && ob.more == nil {
+			*b = *ob // a new bucket of one form, as most are
 			continue
 		}
-		*g.bucketOf(p) = ob.clone()
+		for _, f := range ob.forms() {
+			b.add(f)
+		}
 	}
 	for t, own := range other.safe {
 		g.keep(t, own)
@@ -403,14 +444,14 @@ func (g *Gate) Forms() int {
 		return 0
 	}
 	n := len(g.words)
-	for _, b := range g.byPrefix {
-		n += len(b.forms)
+	for k := range g.buckets {
+		n += len(g.buckets[k].forms())
 	}
 	return n
 }
 
 // Empty reports whether the gate knows no secret.
-func (g *Gate) Empty() bool { return g == nil || len(g.byPrefix) == 0 }
+func (g *Gate) Empty() bool { return g == nil || len(g.buckets) == 0 }
 
 func (g *Gate) form(f string) {
 	if len(f) < Shortest {
@@ -419,23 +460,67 @@ func (g *Gate) form(f string) {
 	g.bucketOf(prefix(f)).add(f)
 }
 
-// bucketOf returns the bucket of the forms that start with p, made empty
-// and marked in the filter when there is none.
-func (g *Gate) bucketOf(p uint32) *bucket {
-	if g.byPrefix == nil {
-		g.byPrefix = map[uint32]*bucket{}
-	}
-	b := g.byPrefix[p]
-	if b == nil {
-		b = &bucket{}
-		g.byPrefix[p] = b
-		if len(g.byPrefix)*filterSparseness > len(g.filter)*64 {
-			g.growFilter()
+// A prefixSlot is a prefix and its bucket's index plus one; 0 where the
+// slot is free (a prefix may be 0: four NUL bytes).
+type prefixSlot struct {
+	prefix uint32
+	bucket int32
+}
+
+// lookup returns the index of the bucket of the forms that start with
+// p, -1 when there is none. It looks from p's slot on; the multiplier is
+// another than the filter's (slot), so that prefixes that share a bit of
+// the filter spread over the table.
+func (g *Gate) lookup(p uint32) int {
+	mask := uint32(len(g.slots) - 1)
+	for h := p * 0x85ebca6b >> (32 - g.slotBits); len(g.slots) > 0; h = (h + 1) & mask {
+		switch sl := g.slots[h]; {
+		case sl.bucket == 0:
+			return -1
+		case sl.prefix == p:
+			return int(sl.bucket) - 1
 		}
-		h := g.slot(p)
-		g.filter[h/64] |= 1 << (h % 64)
 	}
-	return b
+	return -1
+}
+
+// place puts sl in the first free slot from its prefix's.
+func (g *Gate) place(sl prefixSlot) {
+	mask := uint32(len(g.slots) - 1)
+	h := sl.prefix * 0x85ebca6b >> (32 - g.slotBits)
+	for g.slots[h].bucket != 0 {
+		h = (h + 1) & mask
+	}
+	g.slots[h] = sl
+}
+
+// bucketOf returns the bucket of the forms that start with p, made empty
+// and marked in the filter when there is none. It is valid until the
+// next bucket is made.
+func (g *Gate) bucketOf(p uint32) *bucket {
+	if k := g.lookup(p); k >= 0 {
+		return &g.buckets[k]
+	}
+	g.buckets = append(g.buckets, bucket{})
+	if 2*len(g.buckets) > len(g.slots) {
+		// Twice the slots (at least 1,024), and every prefix placed
+		// anew.
+		old := g.slots
+		g.slotBits = max(g.slotBits+1, 10)
+		g.slots = make([]prefixSlot, 1<<g.slotBits)
+		for _, sl := range old {
+			if sl.bucket != 0 {
+				g.place(sl)
+			}
+		}
+	}
+	g.place(prefixSlot{p, int32(len(g.buckets))})
+	if len(g.buckets)*filterSparseness > len(g.filter)*64 {
+		g.growFilter()
+	}
+	h := g.slot(p)
+	g.filter[h/64] |= 1 << (h % 64)
+	return &g.buckets[len(g.buckets)-1]
 }
 
 // The filter has at least filterSparseness bits per prefix, and from
@@ -450,16 +535,18 @@ const (
 // anew.
 func (g *Gate) growFilter() {
 	bits := max(g.filterBits, minFilterBits)
-	for 1<<bits < len(g.byPrefix)*filterSparseness && bits < maxFilterBits {
+	for 1<<bits < len(g.buckets)*filterSparseness && bits < maxFilterBits {
 		bits++
 	}
 	if bits == g.filterBits {
 		return
 	}
 	g.filterBits, g.filter = bits, make([]uint64, 1<<bits/64)
-	for p := range g.byPrefix {
-		h := g.slot(p)
-		g.filter[h/64] |= 1 << (h % 64)
+	for _, sl := range g.slots {
+		if sl.bucket != 0 {
+			h := g.slot(sl.prefix)
+			g.filter[h/64] |= 1 << (h % 64)
+		}
 	}
 }
 
@@ -478,15 +565,27 @@ const keyLen = 64
 // a key that more share, the text is masked for the longest one.
 const maxTails = 8
 
-// A bucket holds the forms that start with the same four bytes.
+// A bucket holds the forms that start with the same four bytes: most
+// hold one short form, kept in the bucket itself; a second one, or a
+// long one, makes the bucket's forms (more).
 type bucket struct {
-	// forms in the order they came, each once.
-	forms []string
+	// one is the bucket's one form while more is nil.
+	one  [1]string
+	more *forms
+	_    [0]func() // buckets are never compared: no equality to compile
+}
+
+// smallForms is how many forms a bucket compares one by one before it
+// keeps maps of them.
+const smallForms = 8
+
+// forms are the forms of a bucket of more than one short form; maps of
+// them once they are more than smallForms.
+type forms struct {
+	// all the forms in the order they came, each once.
+	all []string
 	// keys maps a form's first keyLen bytes (a shorter form whole) to
-	// the length of the longest form that starts so; nil while the
-	// bucket holds one short form, forms[0], as most do: a Secret of a
-	// hundred thousand values has as many buckets, and a map each cost
-	// hundreds of bytes.
+	// the length of the longest form that starts so.
 	keys map[string]int
 	// lens are the lengths of the keys, longest first: at one position
 	// the longest form is the one taken.
@@ -497,55 +596,68 @@ type bucket struct {
 	tails map[string][]string
 }
 
-// clone returns a bucket that holds what b holds. Its slices are b's,
-// clipped: a bucket only appends to them (or inserts, which copies when
-// there is no room), so neither sees what the other adds; its maps are
-// copies. A bucket of one form, as most are, costs no allocation.
-func (b *bucket) clone() bucket {
-	c := bucket{forms: slices.Clip(b.forms), keys: maps.Clone(b.keys), lens: slices.Clip(b.lens), long: maps.Clone(b.long)}
-	if b.tails != nil {
-		c.tails = make(map[string][]string, len(b.tails))
-		for k, t := range b.tails {
-			c.tails[k] = slices.Clip(t)
-		}
+// forms returns the forms of b, in the order they came.
+func (b *bucket) forms() []string {
+	if b.more == nil {
+		return b.one[:]
 	}
-	return c
+	return b.more.all
 }
 
 func (b *bucket) add(f string) {
 	k := f[:min(len(f), keyLen)]
-	if b.keys == nil {
-		switch {
-		case len(b.forms) == 0 && len(f) <= keyLen:
-			b.forms = append(b.forms, f)
+	if b.more == nil {
+		switch one := b.one[0]; {
+		case one == "" && len(f) <= keyLen:
+			b.one[0] = f
 			return
-		case len(b.forms) == 1 && b.forms[0] == f:
+		case one == f:
 			return
 		}
-		b.keys = map[string]int{}
-		for _, g := range b.forms {
-			b.keys[g], b.lens = len(g), []int{len(g)}
+		b.more = &forms{}
+		if one := b.one[0]; one != "" {
+			b.more.all, b.one[0] = []string{one}, ""
 		}
 	}
-	n, ok := b.keys[k]
+	m := b.more
+	if m.keys == nil {
+		// A few forms are compared one by one (match, agreeing): the
+		// lines of a Secret share their first four bytes by the
+		// thousand ("k=Ab"), a handful to a bucket, and maps of them
+		// hashed keys of up to keyLen bytes (in WebAssembly, with no
+		// hardware hash, slowly) at every "k=" of a text.
+		if slices.Contains(m.all, f) {
+			return
+		}
+		if m.all = append(m.all, f); len(m.all) <= smallForms {
+			return
+		}
+		all := m.all
+		*m = forms{keys: map[string]int{}}
+		for _, f := range all {
+			b.add(f)
+		}
+		return
+	}
+	n, ok := m.keys[k]
 	switch {
-	case len(f) <= keyLen && ok, b.long[f]:
+	case len(f) <= keyLen && ok, m.long[f]:
 		return
 	case len(f) > keyLen:
-		if b.long == nil {
-			b.long, b.tails = map[string]bool{}, map[string][]string{}
+		if m.long == nil {
+			m.long, m.tails = map[string]bool{}, map[string][]string{}
 		}
-		b.long[f] = true
-		if len(b.tails[k]) <= maxTails {
-			b.tails[k] = append(b.tails[k], f)
+		m.long[f] = true
+		if len(m.tails[k]) <= maxTails {
+			m.tails[k] = append(m.tails[k], f)
 		}
 	}
-	b.forms = append(b.forms, f)
-	b.keys[k] = max(n, len(f))
+	m.all = append(m.all, f)
+	m.keys[k] = max(n, len(f))
 	if !ok {
-		at, _ := slices.BinarySearchFunc(b.lens, len(k), func(a, b int) int { return b - a })
-		if at == len(b.lens) || b.lens[at] != len(k) {
-			b.lens = slices.Insert(b.lens, at, len(k))
+		at, _ := slices.BinarySearchFunc(m.lens, len(k), func(a, b int) int { return b - a })
+		if at == len(m.lens) || m.lens[at] != len(k) {
+			m.lens = slices.Insert(m.lens, at, len(k))
 		}
 	}
 }
@@ -555,14 +667,23 @@ func (b *bucket) add(f string) {
 // is one.
 func (b *bucket) match(s string) (string, bool) {
 	s = s[:min(len(s), keyLen)]
-	if b.keys == nil {
-		return b.forms[0], strings.HasPrefix(s, b.forms[0])
+	if b.more == nil {
+		return b.one[0], strings.HasPrefix(s, b.one[0])
 	}
-	for _, l := range b.lens {
+	if b.more.keys == nil {
+		best := ""
+		for _, f := range b.more.all {
+			if k := f[:min(len(f), keyLen)]; len(k) > len(best) && strings.HasPrefix(s, k) {
+				best = k
+			}
+		}
+		return best, best != ""
+	}
+	for _, l := range b.more.lens {
 		if l > len(s) {
 			continue
 		}
-		if _, ok := b.keys[s[:l]]; ok {
+		if _, ok := b.more.keys[s[:l]]; ok {
 			return s[:l], true
 		}
 	}
@@ -575,15 +696,24 @@ func (b *bucket) match(s string) (string, bool) {
 // masked already. Comparing from there only, a text that repeats a long
 // secret costs each byte of it once.
 func (b *bucket) agreeing(s string, i int, key string, masked int) int {
-	if b.keys == nil {
+	if b.more == nil {
 		return len(key) // the one short form
 	}
-	n := b.keys[key]
-	if n == len(key) {
-		return n
+	m := b.more
+	n, tails := m.keys[key], m.tails[key]
+	if m.keys == nil {
+		var small [smallForms]string
+		tails = small[:0]
+		for _, f := range m.all {
+			if f[:min(len(f), keyLen)] == key {
+				n = max(n, len(f))
+				if len(f) > keyLen {
+					tails = append(tails, f)
+				}
+			}
+		}
 	}
-	tails := b.tails[key]
-	if len(tails) > maxTails {
+	if n == len(key) || len(tails) > maxTails {
 		return n
 	}
 	from := max(i+len(key), masked)
@@ -601,7 +731,7 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 // whether there is one. A message clips a value to 60 characters, so no
 // longer cut is looked for.
 func (b *bucket) clipped(s string) (int, bool) {
-	for _, f := range b.forms {
+	for _, f := range b.forms() {
 		n := commonPrefix(s[:min(len(s), maxClipped)], f)
 		if rest := s[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
 			return n, true
@@ -806,10 +936,11 @@ func (g *Gate) find(s string, fn func(start, end int)) {
 		if g.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
 		}
-		b := g.byPrefix[p]
-		if b == nil {
+		k := g.lookup(p)
+		if k < 0 {
 			continue // another prefix of the same hash
 		}
+		b := &g.buckets[k]
 		key, ok := b.match(s[i:])
 		var n int
 		if ok {
@@ -946,30 +1077,56 @@ func (g *Gate) JSON(b []byte) []byte {
 }
 
 // jsonEscape returns s as the inside of a JSON string, escaped as
-// encoding/json escapes it (without its escaping of HTML characters).
+// encoding/json escapes it (without its escaping of HTML characters),
+// U+FFFD escaped as encoding/json writes invalid UTF-8. The runs of bytes JSON writes as they are are copied whole: a secret
+// may be a file of hundreds of kilobytes.
 func jsonEscape(s string) string {
 	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x2028 || r == 0x2029:
-			b.WriteString(`\u`)
-			h := strconv.FormatInt(int64(r), 16)
-			b.WriteString(strings.Repeat("0", 4-len(h)) + h)
-		case r == utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		default:
-			b.WriteRune(r)
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
 		}
+		r, n := rune(c), 1
+		if c >= utf8.RuneSelf {
+			if r, n = utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError && r != 0x2028 && r != 0x2029 {
+				i += n
+				continue
+			}
+		}
+		if b.Cap() == 0 {
+			b.Grow(len(s) + 16)
+		}
+		b.WriteString(s[last:i])
+		switch r {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		case utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		default: // the other controls, and the line and paragraph separators
+			const digits = "0123456789abcdef"
+			b.WriteString(`\u`)
+			b.WriteByte(digits[r>>12&15])
+			b.WriteByte(digits[r>>8&15])
+			b.WriteByte(digits[r>>4&15])
+			b.WriteByte(digits[r&15])
+		}
+		i += n
+		last = i
 	}
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
 	return b.String()
 }
 

@@ -261,8 +261,8 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 				covered[i] = true
 			}
 		})
-		for _, bk := range g.byPrefix {
-			for _, form := range bk.forms {
+		for k := range g.buckets {
+			for _, form := range g.buckets[k].forms() {
 				for at := 0; at+len(form) <= len(s); at++ {
 					if !strings.HasPrefix(s[at:], form) {
 						continue
@@ -276,4 +276,89 @@ func FuzzFindCoversEveryForm(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGateEscapedAsTheFormatsEscape: a secret is masked however Go,
+// encoding/json, a JSON pointer, GitHub's annotations and YAML's single
+// quotes escape it, for a secret of printable ASCII and line breaks (for
+// which Go and JSON write the same text) and for others.
+func TestGateEscapedAsTheFormatsEscape(t *testing.T) {
+	jsonOf := func(s string) string {
+		var b strings.Builder
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	for _, secret := range []string{
+		"user=app\npass=\"qz7x\\k2\"\tend\r\n",
+		"path/to~x:a,b%c'd",
+		"ünïcode\u2028sep\x7f\x01\xff-qz7xk2",
+		strings.Repeat("k=Ab1cd;k=Xy2zw\n", 300),
+	} {
+		var g Gate
+		g.Add(secret)
+		for name, shown := range map[string]string{
+			"Go":                 strconv.Quote(secret),
+			"Go, in ASCII":       strconv.QuoteToASCII(secret),
+			"JSON":               jsonOf(secret),
+			"a JSON pointer":     strings.NewReplacer("~", "~0", "/", "~1").Replace(secret),
+			"a GitHub message":   strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(secret),
+			"a GitHub property":  strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(secret),
+			"YAML single quotes": "'" + strings.ReplaceAll(secret, "'", "''") + "'",
+		} {
+			if got := g.Clean("see " + shown + " here"); g.Holds(got) || !strings.Contains(got, Masked) || strings.Contains(got, "qz7x") {
+				t.Errorf("%q as %s: %q", secret[:min(len(secret), 20)], name, got[:min(len(got), 80)])
+			}
+		}
+	}
+}
+
+// TestJSONEscapeAsEncodingJSON: jsonEscape writes a string as
+// encoding/json does, invalid UTF-8 and separators included, but for
+// U+FFFD, which it escapes as encoding/json writes invalid UTF-8.
+func TestJSONEscapeAsEncodingJSON(t *testing.T) {
+	for _, s := range []string{"", "plain", "a\"b\\c\nd\re\tf\x00g\x1fh\x7f", "ü\u2028\u2029\ufffd\xff\xfe", strings.Repeat("k=v;", 100) + "\n"} {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.NewReplacer(`\u003c`, "<", `\u003e`, ">", `\u0026`, "&", "\ufffd", `\ufffd`).Replace(string(b[1 : len(b)-1]))
+		if got := jsonEscape(s); got != want {
+			t.Errorf("jsonEscape(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestLongFormsOfOneKey: long secrets that share their first keyLen
+// bytes are each masked as far as a text goes on as one of them, in a
+// bucket of a few forms and of many.
+func TestLongFormsOfOneKey(t *testing.T) {
+	// The long secrets are one word each, with no pieces of their own
+	// (held): exactly long forms share the key.
+	common := strings.Repeat("Zq7", keyLen/3+1)[:keyLen]
+	for _, long := range []int{2, maxTails} {
+		for _, short := range []int{1, 16} {
+			var g Gate
+			for i := range long {
+				g.Add(fmt.Sprintf("%stail%03dend", common, i))
+			}
+			for i := range short {
+				g.Add(fmt.Sprintf("Zq7Z-short-%d", i))
+			}
+			for _, tc := range []struct{ shown, want string }{
+				{common + "tail001end and more", Masked + " and more"},
+				{"x " + common + "tail001en, y", "x " + Masked + ", y"},
+				{common + "tail00x", Masked + "x"},
+				{"a " + common[:keyLen-1] + " b", "a " + common[:keyLen-1] + " b"},
+				{"see Zq7Z-short-0.", "see " + Masked + "."},
+			} {
+				if got := g.Clean(tc.shown); got != tc.want {
+					t.Errorf("%d long and %d short secrets: Clean(%q) = %q, want %q", long, short, tc.shown, got, tc.want)
+				}
+			}
+		}
+	}
 }

@@ -422,7 +422,7 @@ func (r *heldReader) glued(w string) {
 			// drawn at random are a token's ("west1" of a region is
 			// not).
 			for _, q := range strings.FieldsFunc(p, func(c rune) bool { return c == '-' || c == '_' }) {
-				if len(q) >= Shortest && randomLike(q) {
+				if len(q) >= minProse && randomLike(q) {
 					r.fn(q, aValue)
 				}
 			}
@@ -742,17 +742,45 @@ func entities(w string) string {
 	if !strings.Contains(w, "&") {
 		return w
 	}
-	return xmlEntities.Replace(w)
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		if w[i] == '&' {
+			if e, c, ok := entity(w[i:]); ok {
+				b.WriteByte(c)
+				i += len(e) - 1
+				continue
+			}
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
 }
 
-var xmlEntities = strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&apos;", "'")
+// entity returns the named XML entity s starts with and the character it
+// stands for. (A strings.Replacer would do, and would bring its code
+// into the module for this alone.)
+func entity(s string) (string, byte, bool) {
+	for _, e := range [...]struct {
+		name string
+		c    byte
+	}{{"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&apos;", '\''}} {
+		if strings.HasPrefix(s, e.name) {
+			return e.name, e.c, true
+		}
+	}
+	return "", 0, false
+}
 
 // common reports whether w is a word that is no one's secret: YAML's
 // booleans and null, HTTP's authentication schemes.
 func common(w string) bool {
-	switch strings.ToLower(w) {
-	case "true", "false", "null", "yes", "basic", "bearer", "digest", "negotiate":
-		return true
+	if len(w) > len("negotiate") {
+		return false // most values: no lower-case copy made of them
+	}
+	for _, c := range [...]string{"true", "false", "null", "yes", "basic", "bearer", "digest", "negotiate"} {
+		if strings.EqualFold(w, c) {
+			return true
+		}
 	}
 	return false
 }

@@ -208,8 +208,14 @@ func newPool(ctx context.Context, wasm []byte, s settings, size int) (*pool, err
 	// iteration whether the call's context is done, and closes the
 	// instance when it is. That costs time in every call (see
 	// docs/embedding.md), so it is on only when a deadline is asked for.
+	// Each instance's memory is reserved at its limit at once: a slice
+	// of address space that takes pages only as the module touches them,
+	// where growing it as the module asks would copy it to a new slice
+	// at every step and leave the old ones to the collector (3.9 MB of
+	// Secrets took 450-510 MB of RSS so, and 186 MB reserved).
 	cfg := wazero.NewRuntimeConfig().
 		WithMemoryLimitPages(memoryLimitPages).
+		WithMemoryCapacityFromMax(true).
 		WithCloseOnContextDone(s.timeout > 0)
 	if s.cacheDir != "" {
 		cache, err := wazero.NewCompilationCacheWithDir(s.cacheDir)
