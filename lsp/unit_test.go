@@ -17,6 +17,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/filejson"
 	"github.com/sourcegraph/jsonrpc2"
@@ -416,5 +417,29 @@ func TestPositionsAsFileJSON(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoLiveGateForTheCheckedText: a request on the very text the last
+// check read is answered through that check's gate; the live gate, a
+// merge of a gate per document (seconds on a stream of 150,000 Secrets),
+// is made only for a text no check has read yet, and then knows its
+// secrets.
+func TestNoLiveGateForTheCheckedText(t *testing.T) {
+	s := newServer(log.New(io.Discard, "", 0), Options{})
+	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  password: Zq7xK2pLm9\n"
+	d := &openDoc{uri: "file:///s.yaml", text: src}
+	d.last = &checkResult{text: src}
+	s.refreshGate(d)
+	if d.live.byText != nil {
+		t.Errorf("a live gate was made for the text the last check read")
+	}
+	d.text = src + "---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: t\nstringData:\n  token: Hq8wL3mNp0\n"
+	s.refreshGate(d)
+	if d.live.byText == nil {
+		t.Fatal("no live gate for a text no check has read")
+	}
+	if g, ok := s.gates.Load(gateKey{d.uri, true}); !ok || g.(*secret.Gate).Clean("Hq8wL3mNp0") != secret.Masked {
+		t.Errorf("the live gate does not know the new text's secret")
 	}
 }
