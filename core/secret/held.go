@@ -582,9 +582,20 @@ func (r *heldReader) decoded(w string) {
 // control characters (SASL's "\0user\0password").
 const heldBreaks = "\n\r;&,()[]{}<>|"
 
-func breaks(c byte) bool {
-	return strings.IndexByte(heldBreaks, c) >= 0 || c < 0x20 && c != '\t' && c != '\v' && c != '\f' || c == 0x7f
-}
+func breaks(c byte) bool { return breakBytes[c] }
+
+// breakBytes tells the bytes that break (breaks) at a look: the reader
+// asks of every byte of a Secret's text, megabytes of them.
+var breakBytes = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = c != '\t' && c != '\v' && c != '\f'
+	}
+	t[0x7f] = true
+	for i := 0; i < len(heldBreaks); i++ {
+		t[heldBreaks[i]] = true
+	}
+	return t
+}()
 
 // blank returns the length of the blank at s[i], 0 if there is none: a
 // space, a tab, a vertical tab, a form feed or a space of Unicode's (a
