@@ -45,11 +45,11 @@ func TestEmptyDocumentsOverTheLimit(t *testing.T) {
 	t.Logf("opening 16.7 million empty documents: %v", time.Since(t0).Round(time.Millisecond))
 	checkFindings("open", ds)
 	v := s.edit(u, replace(6, 11, 6, 11, "x"))
-	within(t, "an edit's diagnostics", func() { ds = s.diagnostics(u, v) })
+	within(t, s, u, "an edit's diagnostics", func() { ds = s.diagnostics(u, v) })
 	checkFindings("edit", ds)
-	within(t, "hover", func() { hoverAt(t, s, u, pos(line+10, 1)) })
-	within(t, "completion", func() { completionItems(t, s, u, pos(line+10, 3)) })
-	within(t, "the outline", func() { s.rawSymbols(u) })
+	within(t, s, u, "hover", func() { hoverAt(t, s, u, pos(line+10, 1)) })
+	within(t, s, u, "completion", func() { completionItems(t, s, u, pos(line+10, 3)) })
+	within(t, s, u, "the outline", func() { s.rawSymbols(u) })
 	kb := peakKB(s.p.cmd.Process.Pid)
 	t.Logf("peak RSS %d MiB", kb>>10)
 	if kb > 1<<20 {
@@ -74,12 +74,12 @@ func TestNothingOnAHugeDocument(t *testing.T) {
 	}
 	t.Logf("opening a 60 MB document: %v", time.Since(t0).Round(time.Millisecond))
 	for _, p := range []protocol.Position{pos(4, 2), pos(5, 3), pos(last, 3)} {
-		within(t, "hover", func() {
+		within(t, s, u, "hover", func() {
 			if h := hoverAt(t, s, u, p); h != nil {
 				t.Errorf("hover at %v: %+v, want none", p, h)
 			}
 		})
-		within(t, "completion", func() {
+		within(t, s, u, "completion", func() {
 			if items := completionItems(t, s, u, p); len(items) != 0 {
 				t.Errorf("completion at %v: %d items, want none", p, len(items))
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/tetratelabs/wazero/sys"
 
 	"github.com/mdscheck/mdscheck/internal/clibuild"
+	"github.com/mdscheck/mdscheck/internal/wasmbuild"
 )
 
 // The tests run policy.wasm, built as make policy builds it, under wazero
@@ -59,7 +60,14 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		ctx := context.Background()
-		engine = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(memoryPages))
+		// Compiled code is kept between runs in the module tests' cache:
+		// compiling the policy took some 4 s of processor time a run.
+		cc, err := wazero.NewCompilationCacheWithDir(wasmbuild.CacheDir())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		engine = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithMemoryLimitPages(memoryPages).WithCompilationCache(cc))
 		defer engine.Close(ctx)
 		wasi_snapshot_preview1.MustInstantiate(ctx, engine)
 		if compiled, err = engine.CompileModule(ctx, b); err != nil {

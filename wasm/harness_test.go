@@ -41,8 +41,8 @@ func TestMain(m *testing.M) {
 			return 1
 		}
 		ctx := context.Background()
-		pruneCache(cacheDir())
-		engine, err = newRuntime(ctx, cacheDir())
+		pruneCache(wasmbuild.CacheDir())
+		engine, err = newRuntime(ctx, wasmbuild.CacheDir())
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -56,20 +56,11 @@ func TestMain(m *testing.M) {
 	}())
 }
 
-// cacheDir is where the tests keep compiled code between runs (the
-// example's test uses it too). It is not the example's default directory,
-// so that pruning it never touches a user's cache.
-func cacheDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
-	}
-	return filepath.Join(dir, "mdscheck", "wazero-test")
-}
-
 // keepCached is how many compiled modules pruneCache leaves: each is some
-// 25 MB, and every change of the core makes a new one.
-const keepCached = 4
+// 25 MB, and every change of the core makes a new module and a new
+// policy (policy/'s tests share the directory), so six keep both of the
+// last three.
+const keepCached = 6
 
 // pruneCache removes all but the newest keepCached files of each of
 // wazero's version directories in dir. A cache hit does not renew a file's

@@ -16,6 +16,9 @@ import (
 // writer and counting the rest, so that what validate prints stays
 // linear in the files.
 func TestAcrossSharedNames(t *testing.T) {
+	// The command in process, on its own files: no environment,
+	// directory or shard size, so it runs beside the others.
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("10,000 files")
 	}

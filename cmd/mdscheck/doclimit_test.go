@@ -12,6 +12,9 @@ import (
 // documents than the limit shows the findings of the documents before it
 // and one limit error that says how many documents the stream has.
 func TestStreamOverTheDocumentLimit(t *testing.T) {
+	// The command in process, on its own files: no environment,
+	// directory or shard size, so it runs beside the others.
+	t.Parallel()
 	n := document.DefaultLimits.Documents
 	head := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  plan: 4\n  project: p\n"
 	src := head + strings.Repeat("---\n", n+9)

@@ -17,6 +17,9 @@ func manyFindings(docs int) string {
 // the exit status count them all; the output is the same however many
 // workers check it.
 func TestFindingsPastTheCap(t *testing.T) {
+	// The command in process, on its own files: no environment,
+	// directory or shard size, so it runs beside the others.
+	t.Parallel()
 	src := manyFindings(500) // 3,500 findings
 	code, out, _ := runCLI(t, src, "validate", "--jobs", "1", "-")
 	if code != 1 {

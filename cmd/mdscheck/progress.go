@@ -13,7 +13,6 @@ import (
 // *progress does nothing.
 type progress struct {
 	w       io.Writer
-	after   time.Duration // how long a run must take before it shows; 0 means a second
 	total   int
 	checked atomic.Int64
 	stopped chan struct{}
@@ -30,11 +29,7 @@ func (p *progress) start(total int) {
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
-		after := p.after
-		if after == 0 {
-			after = time.Second
-		}
-		delay := time.NewTimer(after)
+		delay := time.NewTimer(time.Second)
 		defer delay.Stop()
 		select {
 		case <-p.stopped:

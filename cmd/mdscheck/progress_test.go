@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -26,31 +27,48 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
+// The progress tests run in a synctest bubble, whose clock moves only
+// when every goroutine in it waits: what the display shows after a
+// second, and every 200 ms after it, is the same on any machine, however
+// loaded.
+
 func TestProgressShowsAndClears(t *testing.T) {
-	var out lockedBuffer
-	p := &progress{w: &out, after: time.Millisecond}
-	p.start(3)
-	p.done()
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(out.String(), "checked 1 of 3 documents") && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
-	p.stop()
-	got := out.String()
-	if !strings.Contains(got, "\rchecked 1 of 3 documents") || !strings.HasSuffix(got, "\r\x1b[K") {
-		t.Errorf("progress wrote %q", got)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		var out lockedBuffer
+		p := &progress{w: &out}
+		p.start(3)
+		p.done()
+		time.Sleep(time.Second) // the delay before it shows
+		synctest.Wait()
+		if got := out.String(); got != "\rchecked 1 of 3 documents" {
+			t.Errorf("after a second progress wrote %q, want the count", got)
+		}
+		p.done()
+		time.Sleep(200 * time.Millisecond) // one tick
+		synctest.Wait()
+		if got := out.String(); got != "\rchecked 1 of 3 documents\rchecked 2 of 3 documents" {
+			t.Errorf("after a tick progress wrote %q, want the new count after the old", got)
+		}
+		p.stop()
+		if got := out.String(); !strings.HasSuffix(got, "2 of 3 documents\r\x1b[K") {
+			t.Errorf("stop left %q, want the line cleared", got)
+		}
+	})
 }
 
 func TestProgressQuietWhenQuick(t *testing.T) {
-	var out lockedBuffer
-	p := &progress{w: &out}
-	p.start(1)
-	p.done()
-	p.stop()
-	if out.String() != "" {
-		t.Errorf("a quick run wrote %q", out.String())
-	}
+	synctest.Test(t, func(t *testing.T) {
+		var out lockedBuffer
+		p := &progress{w: &out}
+		p.start(1)
+		p.done()
+		time.Sleep(time.Second - time.Millisecond) // just under the delay
+		synctest.Wait()
+		p.stop()
+		if out.String() != "" {
+			t.Errorf("a run under a second wrote %q", out.String())
+		}
+	})
 	var none *progress // not a terminal
 	none.start(1)
 	none.done()

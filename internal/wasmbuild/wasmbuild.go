@@ -51,3 +51,15 @@ func Build(root, out string, stripped bool) ([]byte, error) {
 	}
 	return os.ReadFile(out)
 }
+
+// CacheDir is where the tests keep wazero's compiled code between runs:
+// the module of wasm/ and wasm/example, and the admission policy of
+// policy/. It is not the example's default directory, so that the tests
+// never touch a user's cache; wasm/'s TestMain prunes it.
+func CacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "mdscheck", "wazero-test")
+}

@@ -17,15 +17,9 @@ import (
 // module is the path of the module built for these tests.
 var module string
 
-// cache is the compilation cache of the tests in wasm/ (see cacheDir
-// there): the same module compiles once for both.
-func cache() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
-	}
-	return filepath.Join(dir, "mdscheck", "wazero-test")
-}
+// cache is the compilation cache of the tests in wasm/: the same module
+// compiles once for both.
+func cache() string { return wasmbuild.CacheDir() }
 
 func TestMain(m *testing.M) {
 	os.Exit(func() int {
