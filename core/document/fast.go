@@ -69,6 +69,12 @@ func (r *reader) fast(base int, text string) bool {
 				continue
 			}
 			block = -1 // the first line after the block
+			if line[indent] == '#' && le == len(text) {
+				// A comment that ends the text right after a block:
+				// goccy's scanner takes it into the block's text when
+				// the block's last line is "#" too.
+				return false
+			}
 		}
 		switch {
 		case indent == len(line):
