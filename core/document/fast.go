@@ -69,12 +69,6 @@ func (r *reader) fast(base int, text string) bool {
 				continue
 			}
 			block = -1 // the first line after the block
-			if line[indent] == '#' && le == len(text) {
-				// A comment that ends the text right after a block:
-				// goccy's scanner takes it into the block's text when
-				// the block's last line is "#" too.
-				return false
-			}
 		}
 		switch {
 		case indent == len(line):
@@ -280,12 +274,17 @@ func fastBlock(body *tok, base int, line string, n, indent, parent int) bool {
 	case indent == len(line):
 		return body.col >= 0 // an empty line, in the text or after it
 	case body.col < 0:
-		if indent <= parent {
-			return false // no text
+		if indent <= parent || line[indent] == '#' {
+			return false // no text, or a first line that reads as a comment (below)
 		}
 		body.col, body.indent, body.start, body.line = indent, indent, base+indent, n
 	case indent < body.col:
 		return indent <= parent // the first line after the block
+	case line[indent] == '#':
+		// A line of the text that reads as a comment: goccy's scanner
+		// then takes a comment after the block into it ("0: |\n 0\n
+		// #\n#"), which goccy's path is held to.
+		return false
 	}
 	body.end, body.endLine = base+len(line), n
 	return true
