@@ -274,20 +274,27 @@ func fastBlock(body *tok, base int, line string, n, indent, parent int) bool {
 	case indent == len(line):
 		return body.col >= 0 // an empty line, in the text or after it
 	case body.col < 0:
-		if indent <= parent || line[indent] == '#' {
-			return false // no text, or a first line that reads as a comment (below)
+		if indent <= parent || commentLike(line[indent:]) {
+			return false // no text, or a first line that holds what reads as a comment (below)
 		}
 		body.col, body.indent, body.start, body.line = indent, indent, base+indent, n
 	case indent < body.col:
 		return indent <= parent // the first line after the block
-	case line[indent] == '#':
-		// A line of the text that reads as a comment: goccy's scanner
-		// then takes a comment after the block into it ("0: |\n 0\n
-		// #\n#"), which goccy's path is held to.
+	case commentLike(line[indent:]):
+		// A line of the text that holds what reads as a comment: goccy's
+		// scanner then reads the block otherwise ("0: |\n 0\n #\n#",
+		// "0: |\n 0 #\n 0\n0:"), and goccy's path is what fast is held to.
 		return false
 	}
 	body.end, body.endLine = base+len(line), n
 	return true
+}
+
+// commentLike reports whether text, a line of a block scalar's text from
+// its first non-blank, holds a '#' that outside a block would start a
+// comment.
+func commentLike(text string) bool {
+	return text[0] == '#' || strings.Contains(text, " #")
 }
 
 // plainType is the type of the token of a plain scalar for the reader:
