@@ -47,7 +47,7 @@ const (
 //     items ("- S", "[a, S]", not an INI section's "[name]"), whatever
 //     the key is called. Where no sign came, every word is a value
 //     ("PASS S", "S,alice,1001") but the format's names of a secret
-//     (namesSecret) and a comment's words, which are prose: there only
+//     (formatWord) and a comment's words, which are prose: there only
 //     those quoted, that look like a token (tokenLike), of minProse bytes
 //     or more, or that follow a secret's name or an option ("password S",
 //     "-p S", "-pS") are. The name of an XML tag is none, nor are YAML's
@@ -83,14 +83,14 @@ func held(s string, opaque bool, fn func(string, finding)) {
 // around it, that still holds a break inside; a run without one is the
 // reader's words alone.
 func runs(s string, fn func(string, finding)) {
-	trim := func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) || joining(c) }
+	trim := func(c rune) bool { return breaking(c) || joining(c) }
 	hand := func(v string) {
-		if v = strings.TrimFunc(v, trim); len(v) >= Shortest && strings.IndexFunc(v, func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) }) >= 0 {
+		if v = strings.TrimFunc(v, trim); len(v) >= Shortest && strings.IndexFunc(v, breaking) >= 0 {
 			fn(v, aValue)
 		}
 	}
 	for _, run := range strings.FieldsFunc(s, unicode.IsSpace) {
-		if strings.IndexFunc(run, func(c rune) bool { return c < utf8.RuneSelf && breaks(byte(c)) }) < 0 {
+		if strings.IndexFunc(run, breaking) < 0 {
 			continue
 		}
 		hand(run)
@@ -305,7 +305,7 @@ func (r *heldReader) flush() {
 			// A secret's name is the format's word: PASS S, requirepass S.
 		case r.assigning || r.lists > 0 || w.quoted || tokenLike(w.text),
 			!r.comment,
-			r.comment && len(w.text) >= minProse && !namesSecret(w.text),
+			len(w.text) >= minProse && !namesSecret(w.text), // a comment's long word
 			i > 0 && (namesSecret(r.pending[i-1].text) || flag(r.pending[i-1].text)):
 			// "password S", as a .netrc and other files without signs
 			// write a secret, and "-p S", "--password S" of a command:
@@ -409,7 +409,7 @@ func (r *heldReader) glued(w string) {
 		}
 	}
 	if strings.Contains(w, "://") || strings.IndexFunc(w, func(c rune) bool {
-		return c < utf8.RuneSelf && (breaks(byte(c)) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@')
+		return breaking(c) || c == ' ' || c == '\t' || c == '=' || c == ':' || c == '@'
 	}) >= 0 {
 		return
 	}
@@ -583,6 +583,9 @@ func (r *heldReader) decoded(w string) {
 const heldBreaks = "\n\r;&,()[]{}<>|"
 
 func breaks(c byte) bool { return breakBytes[c] }
+
+// breaking is breaks of a character: none past ASCII breaks.
+func breaking(c rune) bool { return c < utf8.RuneSelf && breakBytes[c] }
 
 // breakBytes tells the bytes that break (breaks) at a look: the reader
 // asks of every byte of a Secret's text, megabytes of them.
