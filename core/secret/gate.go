@@ -60,6 +60,38 @@ type Gate struct {
 	// words only: inside another word ("kafkaday") such a word is
 	// someone's name, not the secret.
 	words map[string]bool
+	// read records the long texts add read (held), each with how: the
+	// fewest decodings deep and whether opaque. A Secret's data is read
+	// as its text and again as what its base64 word spells: megabytes,
+	// twice.
+	read map[string]readAs
+}
+
+// readAs is how add read a text: decodings deep, opaque or not.
+type readAs struct {
+	decodings int
+	opaque    bool
+}
+
+// minRecorded is the length from which add records a text it read:
+// shorter ones cost less to read again than to record.
+const minRecorded = 1 << 10
+
+// covered reports whether add read text already, or records that it reads
+// it now: as deep or less, and opaque if it is to be now, a reading finds
+// all that this one would.
+func (g *Gate) covered(text string, decodings int, opaque bool) bool {
+	if len(text) < minRecorded {
+		return false
+	}
+	if was, ok := g.read[text]; ok && was.decodings <= decodings && (was.opaque || !opaque) {
+		return true
+	}
+	if g.read == nil {
+		g.read = map[string]readAs{}
+	}
+	g.read[text] = readAs{decodings, opaque}
+	return false
 }
 
 // Add registers a secret's decoded text (the value as the cluster gets
@@ -75,7 +107,7 @@ const maxDecodings = 3
 // add registers text, decodings deep in what a secret's words spell or
 // are written as; opaque where text is what a word spelt.
 func (g *Gate) add(text string, decodings int, opaque bool) {
-	if len(text) < Shortest {
+	if len(text) < Shortest || g.covered(text, decodings, opaque) {
 		return
 	}
 	g.value(text)
@@ -108,7 +140,10 @@ func (g *Gate) add(text string, decodings int, opaque bool) {
 				last = v
 			}
 		case decodings < maxDecodings:
-			g.add(v, decodings+1, f == spelt)
+			// What a word spells is credentials, each of whose words
+			// is a secret, but a text of lines is a file, read as
+			// one: a Secret's data spells its own text.
+			g.add(v, decodings+1, f == spelt && strings.IndexAny(v, "\n\r") < 0)
 		}
 	})
 }

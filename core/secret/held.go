@@ -369,6 +369,19 @@ func (r *heldReader) value(w string) {
 	r.last = w
 	r.fn(w, aValue)
 	r.address(w)
+	if t, ok := hexText(w); ok {
+		r.fn(t, spelt)
+	}
+	if len(w) >= minBase64 && base64Word(w) {
+		if t, ok := decodeBase64(w); ok && printable(t) {
+			// A base64 word that spells a text is that text written
+			// otherwise: its pieces between '/' and '+', and what it
+			// reads as with '+' a blank, are no one's words (of a
+			// Secret's file in base64, megabytes of them).
+			r.fn(t, spelt)
+			return
+		}
+	}
 	r.glued(w)
 	// The same value escaped as the file's format escapes it: a
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
@@ -379,12 +392,6 @@ func (r *heldReader) value(w string) {
 				r.fn(u, otherwise)
 			}
 		}
-	}
-	if len(w) >= minBase64 && base64Word(w) {
-		r.decoded(w)
-	}
-	if t, ok := hexText(w); ok {
-		r.fn(t, spelt)
 	}
 }
 

@@ -27,6 +27,7 @@ func TestHeldValues(t *testing.T) {
 		{"an XML attribute", `<db password="qz7xk2plmn"/>`, "qz7xk2plmn", []string{"password"}},
 		{"an XML element", `<conf><password>qz7xk2plmn</password></conf>`, "qz7xk2plmn", []string{"password", "conf"}},
 		{"a .dockerconfigjson", `{"auths":{"r.example.io":{"auth":"` + b64([]byte("app:qz7xk2plmn")) + `"}}}`, "qz7xk2plmn", []string{"auths", "auth"}},
+		{"a file spelt in base64 is read as a file", b64([]byte("HOST=db.example.io\nPASSWORD=Zq7xK2pLm9\n")), "Zq7xK2pLm9", []string{"HOST", "PASSWORD"}},
 		{"base64 of base64", "token: " + b64([]byte(b64([]byte("app:qz7xk2plmn")))), "qz7xk2plmn", []string{"token"}},
 		{"an export of a shell", "export PASSWORD=qz7xk2plmn", "qz7xk2plmn", []string{"export", "PASSWORD"}},
 		{"a value with a colon and an '@'", "password=p@ss:w0rd-qz", "p@ss:w0rd-qz", nil},

@@ -462,6 +462,25 @@ func (v *Values) markData(n *document.Node) {
 // check of every message looks for. A null or a boolean tells nothing.
 func (v Values) Texts() []string {
 	var out []string
+	// A data value's text first: the gate reads it once, as the file it
+	// is, and not again as what its base64 word spells (Gate.covered).
+	for _, data := range v.encoded {
+		if data == nil {
+			continue
+		}
+		for _, pr := range data.Pairs {
+			if pr.Value != nil && pr.Value.Kind == document.Scalar {
+				if t, ok := decodeBase64(pr.Value.Text); ok {
+					out = append(out, t)
+					// Tagged binary, the value is YAML's bytes already,
+					// and its author may have encoded the secret twice.
+					if t, ok := binary(&document.Node{Tag: pr.Value.Tag, Text: t}); ok {
+						out = append(out, t)
+					}
+				}
+			}
+		}
+	}
 	for n := range v.origins {
 		if n.Tag != "" && !strings.HasPrefix(n.Tag, "!!") {
 			// A tag of one's own where a secret belongs ("pw: !S") is
@@ -477,23 +496,6 @@ func (v Values) Texts() []string {
 			}
 			if t, ok := binary(n); ok {
 				out = append(out, t)
-			}
-		}
-	}
-	for _, data := range v.encoded {
-		if data == nil {
-			continue
-		}
-		for _, pr := range data.Pairs {
-			if pr.Value != nil && pr.Value.Kind == document.Scalar {
-				if t, ok := decodeBase64(pr.Value.Text); ok {
-					out = append(out, t)
-					// Tagged binary, the value is YAML's bytes already,
-					// and its author may have encoded the secret twice.
-					if t, ok := binary(&document.Node{Tag: pr.Value.Tag, Text: t}); ok {
-						out = append(out, t)
-					}
-				}
 			}
 		}
 	}
