@@ -116,7 +116,11 @@ func (g *Gate) add(text string, decodings int, opaque bool) {
 			g.value(line)
 		}
 	}
-	g.encoded(text)
+	if decodings == 0 {
+		// The whole text's base64, not that of each value it holds or
+		// is written as (docs/design.md, "Decisions").
+		g.encoded(text)
+	}
 	if !structured(text) {
 		return // one word, as most secrets are: it holds nothing else
 	}
@@ -211,22 +215,24 @@ func (g *Gate) value(text string) {
 	if escapes {
 		// Printable ASCII with tabs and line breaks, as most such
 		// secrets are, Go and JSON escape alike: a Secret's whole file,
-		// hundreds of kilobytes, is escaped once for the three.
-		g.form(jsonEscape(text))
+		// hundreds of kilobytes, is escaped once for the three. Each
+		// format escapes little of a value, and what it leaves as it is
+		// the gate has already.
+		g.escaped(text, jsonEscape(text))
 		if !plain {
 			q := strconv.Quote(text)
-			g.form(q[1 : len(q)-1])
+			g.escaped(text, q[1:len(q)-1])
 			q = strconv.QuoteToASCII(text)
-			g.form(q[1 : len(q)-1])
+			g.escaped(text, q[1:len(q)-1])
 		}
 		// A JSON pointer's token, a GitHub annotation's message and
 		// property, YAML's single quotes; each escape replaced in turn,
 		// those whose text others write first.
-		g.form(strings.ReplaceAll(strings.ReplaceAll(text, "~", "~0"), "/", "~1"))
+		g.escaped(text, strings.ReplaceAll(strings.ReplaceAll(text, "~", "~0"), "/", "~1"))
 		m := strings.ReplaceAll(strings.ReplaceAll(strings.ReplaceAll(text, "%", "%25"), "\r", "%0D"), "\n", "%0A")
-		g.form(m)
-		g.form(strings.ReplaceAll(strings.ReplaceAll(m, ":", "%3A"), ",", "%2C"))
-		g.form(strings.ReplaceAll(text, "'", "''"))
+		g.escaped(text, m)
+		g.escaped(text, strings.ReplaceAll(strings.ReplaceAll(m, ":", "%3A"), ",", "%2C"))
+		g.escaped(text, strings.ReplaceAll(text, "'", "''"))
 	}
 	// A number is also the value it reads as, which a message may state.
 	if c := text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
@@ -487,6 +493,13 @@ func (g *Gate) Forms() int {
 
 // Empty reports whether the gate knows no secret.
 func (g *Gate) Empty() bool { return g == nil || len(g.buckets) == 0 }
+
+// escaped registers f, text as a format escapes it, unless it is text.
+func (g *Gate) escaped(text, f string) {
+	if f != text {
+		g.form(f)
+	}
+}
 
 func (g *Gate) form(f string) {
 	if len(f) < Shortest {

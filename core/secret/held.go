@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -104,7 +105,15 @@ func runs(s string, fn func(string, finding)) {
 				for next < len(run) && !isSign(run, next) {
 					next++
 				}
-				hand(run[from:next])
+				part := run[from:next]
+				if next < len(run) {
+					// A part that a sign ends ends with the next key
+					// ("k=Ab1;k=Cd2"): the value is what comes before its
+					// last break, which the reader's words are when no
+					// break is left in it.
+					part = part[:max(strings.LastIndexFunc(part, breaking), 0)]
+				}
+				hand(part)
 				i = next - 1
 			}
 		}
@@ -387,8 +396,9 @@ func (r *heldReader) value(w string) {
 	// properties file's "\u004B", a query's "%2B", XML's "&amp;".
 	if strings.ContainsAny(w, `\%&+`) {
 		p := percentDecoded(w)
-		for _, u := range []string{unescape(w), p, strings.ReplaceAll(p, "+", " "), entities(w)} {
-			if u != w && len(u) >= Shortest {
+		us := []string{unescape(w), p, strings.ReplaceAll(p, "+", " "), entities(w)}
+		for i, u := range us {
+			if u != w && len(u) >= Shortest && !slices.Contains(us[:i], u) {
 				r.fn(u, otherwise)
 			}
 		}

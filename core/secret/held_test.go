@@ -98,6 +98,7 @@ func TestHeldValues(t *testing.T) {
 		{"an '@' inside a sentence's last word", "The password is Zq7x@K2pLm9.", "Zq7x@K2pLm9", nil},
 		{"a value that holds the signs that part words", "[database]\npass=Qx9;vR2,tL ; rotated", "Qx9;vR2,tL", []string{"database"}},
 		{"such a value among others", "host=db user=alice password=Qx9;vR2,tL dbname=app", "Qx9;vR2,tL", nil},
+		{"such a value before the next key", "pass=Qx9;vR2,tL;user=alice", "Qx9;vR2,tL", []string{"user"}},
 		{"such a value in braces", "Driver={ODBC};Uid=alice;Pwd={Qx9;vR2,tL};", "Qx9;vR2,tL", nil},
 		{"such a value ending a statement", "ALTER USER alice IDENTIFIED BY Qx9;vR2,tL;", "Qx9;vR2,tL", nil},
 		{"a value that holds a name of secrets, in braces", "Driver={ODBC};Uid=alice;Pwd={hunter-pass};", "hunter-pass", nil},

@@ -519,12 +519,14 @@ func binary(n *document.Node) (string, bool) {
 // value ignored, padding optional), when it is text: bytes that are not
 // UTF-8 cannot be written elsewhere in a manifest.
 func decodeBase64(s string) (string, bool) {
-	s = strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
-			return -1
-		}
-		return r
-	}, s)
+	if strings.ContainsAny(s, " \t\n\r") { // most are one word: no pass over megabytes rune by rune
+		s = strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+				return -1
+			}
+			return r
+		}, s)
+	}
 	s = strings.TrimRight(s, "=")
 	b, err := base64.RawStdEncoding.DecodeString(s)
 	if err != nil {
