@@ -64,6 +64,7 @@ func (s *server) check(d *openDoc) {
 	}
 	d.running = true
 	version, src := d.version, d.text
+	d.checking, d.ran = src, make(chan struct{})
 	d.mu.Unlock()
 
 	settings, enc := s.current(), s.encoding()
@@ -100,6 +101,8 @@ func (s *server) check(d *openDoc) {
 				version, len(res.file.Documents), res.rechecked, len(res.file.Diagnostics), t1.Sub(t0), time.Since(t1))
 		}
 	}
+	close(d.ran)
+	d.checking = ""
 	d.mu.Unlock()
 
 	// Outline the documents just checked that the outline lists, so that a

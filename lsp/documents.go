@@ -30,7 +30,11 @@ type openDoc struct {
 	again   bool        // the text or the settings changed during the check
 	since   time.Time   // when the oldest unpublished change arrived
 	last    *checkResult
-	checks  int // runs so far, for mdscheck/stats
+	// checking is the text the worker is checking, and ran is closed when
+	// that check is over, its result stored or dropped.
+	checking string
+	ran      chan struct{}
+	checks   int // runs so far, for mdscheck/stats
 	// seen holds the secrets of every version of the text checked since
 	// the document was opened (bounded by maxSeenForms): a text that was
 	// a secret a moment ago, then moved out of its member or left where

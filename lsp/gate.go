@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/report"
@@ -44,6 +45,13 @@ var contentMethods = map[string]bool{
 	"workspace/executeCommand":    true,
 }
 
+// maxCheckWait bounds how long a content request waits for the check of
+// its text under way before it finds the text's secrets itself.
+const maxCheckWait = 30 * time.Second
+
+// testHookCheckWait is called when a request starts to wait for a check.
+var testHookCheckWait = func() {}
+
 // refreshGates brings the live gate of the documents a request of method
 // reads up to date: the one its textDocument names, or every open one
 // when it names none (a command's argument).
@@ -78,7 +86,27 @@ func (s *server) refreshGate(d *openDoc) {
 	}
 	d.mu.Lock()
 	checked := d.last != nil && d.last.text == v.src
+	var ran chan struct{}
+	if !checked && d.running && d.checking == v.src {
+		ran = d.ran
+	}
 	d.mu.Unlock()
+	if ran != nil {
+		// The worker is checking this very text (the first check of a
+		// file just opened): its gate will know every secret of it.
+		// Waiting for it costs the request what is left of that check;
+		// checking the text again here cost a stream of 150,000 Secrets
+		// as long again, in the read loop. The wait is bounded in case
+		// the check is stuck.
+		testHookCheckWait()
+		select {
+		case <-ran:
+		case <-time.After(maxCheckWait):
+		}
+		d.mu.Lock()
+		checked = d.last != nil && d.last.text == v.src
+		d.mu.Unlock()
+	}
 	if checked {
 		// The last check read this very text: its gate, the document's,
 		// knows every secret of it, and the live gate of an earlier text

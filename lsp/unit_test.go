@@ -443,3 +443,32 @@ func TestNoLiveGateForTheCheckedText(t *testing.T) {
 		t.Errorf("the live gate does not know the new text's secret")
 	}
 }
+
+// TestContentRequestWaitsForTheCheckOfItsText: a hover while the first
+// check of a file runs waits for that check, whose gate knows the text's
+// secrets, instead of checking the text again in the read loop; when the
+// check ends without a result for that text, the request finds the
+// secrets itself.
+func TestContentRequestWaitsForTheCheckOfItsText(t *testing.T) {
+	s := newServer(log.New(io.Discard, "", 0), Options{})
+	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  password: Zq7xK2pLm9\n"
+	waiting := make(chan struct{})
+	testHookCheckWait = func() { waiting <- struct{}{} }
+	defer func() { testHookCheckWait = func() {} }()
+	for _, stored := range []bool{true, false} {
+		d := &openDoc{uri: "file:///s.yaml", text: src, running: true, checking: src, ran: make(chan struct{})}
+		go func() {
+			<-waiting // the check ends once the request waits for it
+			d.mu.Lock()
+			defer d.mu.Unlock()
+			if stored {
+				d.last = &checkResult{text: src}
+			}
+			close(d.ran)
+		}()
+		s.refreshGate(d)
+		if made := d.live.byText != nil; made == stored {
+			t.Errorf("check's result stored %v: live gate made %v", stored, made)
+		}
+	}
+}
