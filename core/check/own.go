@@ -127,6 +127,15 @@ func (m *message) value(c *checker, n *document.Node, s *schema.Schema) *message
 	return m.quote(quoteValue(n))
 }
 
+// written appends how a message names n, a number or boolean of s, as
+// written (checker.written).
+func (m *message) written(c *checker, n *document.Node, s *schema.Schema) *message {
+	if c.hidden(n, s) {
+		return m.say("the value")
+	}
+	return m.quote(clip(n.Text))
+}
+
 // set makes m d's message.
 func (d *Diagnostic) set(m *message) *Diagnostic {
 	d.Message, d.Own.Message = m.b.String(), m.own

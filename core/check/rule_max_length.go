@@ -12,6 +12,9 @@ import (
 // maxLength reports a string longer than s allows, in Unicode code points.
 func (c *checker) maxLength(n *document.Node, s *schema.Schema, p *field.Path) {
 	if length := utf8.RuneCountInString(n.Text); length > s.MaxLength {
-		c.report(at(n, p, Error, "max-length", "is too long: "+characters(length)+", at most "+strconv.Itoa(s.MaxLength)+" allowed"))
+		// The length is the user's value's, not mdscheck's word: a
+		// secret may be that number.
+		d := at(n, p, Error, "max-length", "")
+		c.report(*d.set(says("is too long: ").quote(characters(length)).say(phrase(", at most " + strconv.Itoa(s.MaxLength) + " allowed"))))
 	}
 }

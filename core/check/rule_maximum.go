@@ -10,9 +10,12 @@ import (
 // maximum reports a number above max: the maximum of s, or for an integer
 // without one the 64-bit limit.
 func (c *checker) maximum(n *document.Node, s *schema.Schema, p *field.Path, max decimal.Dec) {
-	msg := c.written(n, s) + " is above the maximum of " + bound(max, s.Maximum) + rangeText(s)
+	m := writing().written(c, n, s)
 	if s.Maximum == "" {
-		msg = c.written(n, s) + " is over the 64-bit limit of " + maxInt64.String()
+		m.say(" is over the 64-bit limit of ").say(phrase(maxInt64.String()))
+	} else {
+		m.say(" is above the maximum of ").say(phrase(bound(max, s.Maximum) + rangeText(s)))
 	}
-	c.report(at(n, p, Error, "maximum", msg))
+	d := at(n, p, Error, "maximum", "")
+	c.report(*d.set(m))
 }

@@ -16,11 +16,12 @@ func (c *checker) minLength(n *document.Node, s *schema.Schema, p *field.Path) {
 	if length >= s.MinLength {
 		return
 	}
-	msg := "is too short: " + characters(length) + ", at least " + strconv.Itoa(s.MinLength) + " required"
+	m := says("is too short: ").quote(characters(length)).say(phrase(", at least " + strconv.Itoa(s.MinLength) + " required"))
 	if length == 0 {
-		msg = "must not be empty: at least " + characters(s.MinLength)
+		m = says("must not be empty: at least ").say(phrase(characters(s.MinLength)))
 	}
-	c.report(at(n, p, Error, "min-length", msg))
+	d := at(n, p, Error, "min-length", "")
+	c.report(*d.set(m))
 }
 
 func characters(n int) string { return schema.Plural(n, "character") }

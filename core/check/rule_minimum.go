@@ -10,11 +10,14 @@ import (
 // minimum reports a number below min: the minimum of s, or for an integer
 // without one the 64-bit limit.
 func (c *checker) minimum(n *document.Node, s *schema.Schema, p *field.Path, min decimal.Dec) {
-	msg := c.written(n, s) + " is below the minimum of " + bound(min, s.Minimum) + rangeText(s)
+	m := writing().written(c, n, s)
 	if s.Minimum == "" {
-		msg = c.written(n, s) + " is beyond the 64-bit limit of " + minInt64.String()
+		m.say(" is beyond the 64-bit limit of ").say(phrase(minInt64.String()))
+	} else {
+		m.say(" is below the minimum of ").say(phrase(bound(min, s.Minimum) + rangeText(s)))
 	}
-	c.report(at(n, p, Error, "minimum", msg))
+	d := at(n, p, Error, "minimum", "")
+	c.report(*d.set(m))
 }
 
 func bound(r decimal.Dec, written string) string {

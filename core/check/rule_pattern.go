@@ -9,5 +9,6 @@ import (
 // pattern reports a string that does not match the regular expression of
 // s, said in words too.
 func (c *checker) pattern(n *document.Node, s *schema.Schema, p *field.Path) {
-	c.report(at(n, p, Error, "pattern", c.shown(n, s)+" does not match the pattern "+s.Pattern+": "+s.PatternWords))
+	d := at(n, p, Error, "pattern", "")
+	c.report(*d.set(writing().value(c, n, s).say(phrase(" does not match the pattern " + s.Pattern + ": " + s.PatternWords))))
 }

@@ -15,19 +15,20 @@ kind: Secret
 metadata:
   name: s
 stringData:
-  app.env: "PASSWORD=wednesday\nTOKEN=cloudName\nPLAN=plan\nPHRASE=is not allowed"
+  app.env: "PASSWORD=wednesday\nTOKEN=cloudName\nPLAN=plan\nPHRASE=is not allowed\nCHARS=letters\nIDLE=3600000"
 ---
 apiVersion: example.io/v1alpha1
 kind: Kafka
 metadata:
   name: words
 spec:
-  project: vocabulary
+  project: voca/bulary
   maintenanceWindowDow: hunterx
   cloudName2: x
   userConfig:
     kafka:
       compression_type: wednesday
+      connections_max_idle_ms: 3600001
 `,
 	Said: []string{
 		// The schema's list, whatever the input.
@@ -40,6 +41,9 @@ spec:
 		// The user's key that holds the secret is masked; the schema's
 		// name it suggests is not.
 		`unknown field "(secret)2"; did you mean "cloudName"?`,
+		// A pattern and its words, a bound: the schema's.
+		"does not match the pattern ^[a-zA-Z0-9_-]+$: letters, digits, `_` and `-`",
+		"is above the maximum of 3600000 (allowed: 1000 to 3600000)",
 	},
 	Hidden: []string{"compression_type: wednesday", "cloudName2", `"wednesday" is not`},
 }
