@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/mdscheck/mdscheck/core/decimal"
@@ -864,12 +865,15 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 			end++
 		}
 		i = end
-		if start > 0 && (s[start-1] == '-' || s[start-1] == '+' || s[start-1] == '.') {
+		segment := start > 1 && s[start-1] == '.' && isWordByte(s[start-2]) && (s[start-2] < '0' || s[start-2] > '9')
+		if start > 0 && (s[start-1] == '-' || s[start-1] == '+' || s[start-1] == '.') && !segment {
 			start--
 		}
-		if start > 0 && (isWordByte(s[start-1]) || s[start-1] == '.') {
+		if start > 0 && (isWordByte(s[start-1]) || s[start-1] == '.') && !segment {
 			continue // part of a word or of a dotted name
 		}
+		// But a segment of a path may be a number written as a key
+		// ("labels.0x5E30A78"), after a name's last letter.
 		// A number may end a sentence: "is 1_234_567."
 		for run := s[start:end]; run != ""; run = run[:len(run)-1] {
 			if n, ok := number(run); ok {
@@ -887,31 +891,125 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 
 // findWords calls fn with every whole word of s that is one of the words
 // (a run of letters, digits, '_' and '-', with or without the '-' at its
-// ends: "--hunter", "kafka-" but not "kafka-events").
+// ends: "--hunter", "kafka-" but not "kafka-events"). A word also ends
+// where text that mdscheck or an output's format glues to it does: a
+// blank or a sign past ASCII, a character no one sees ("hunter\u200bx"),
+// an escape before it ("\u00a0hunter", "%3Ahunter", a JSON pointer's
+// "~1hunter") and a capital after it ("hunterHOST", a connection Secret's
+// key of the prefix "hunter").
 func (g *Gate) findWords(s string, fn func(start, end int)) {
 	for i := 0; i < len(s); {
-		if !isWordByte(s[i]) && s[i] != '-' {
-			i++
+		n := wordRune(s, i)
+		if n == 0 {
+			i += max(1, runeLen(s, i))
 			continue
 		}
 		start := i
-		for i < len(s) && (isWordByte(s[i]) || s[i] == '-') {
-			i++
+		for i < len(s) && n > 0 {
+			i += n
+			n = wordRune(s, i)
 		}
-		w := s[start:i]
-		if len(w) < Shortest || len(w) > 2*minProse {
-			continue
-		}
+		g.wholeWord(s, start, i, fn)
+	}
+}
+
+// wholeWord calls fn with w = s[start:end], a run of word characters, or the
+// part of it that is one of the words once what is glued to it is cut.
+func (g *Gate) wholeWord(s string, start, end int, fn func(start, end int)) {
+	w := s[start:end]
+	if len(w) < Shortest {
+		return
+	}
+	if len(w) <= 2*minProse {
 		if g.words[w] {
-			fn(start, i)
-			continue
+			fn(start, end)
+			return
 		}
-		t := strings.Trim(w, "-")
-		if t != w && g.words[t] {
+		if t := strings.Trim(w, "-"); t != w && g.words[t] {
 			at := start + strings.Index(w, t)
 			fn(at, at+len(t))
+			return
 		}
 	}
+	// A capital after lower-case letters: mdscheck's "HOST" glued to a
+	// user's prefix. The words are shorter than minProse.
+	for k := Shortest; k < min(len(w), minProse); k++ {
+		if w[k] >= 'A' && w[k] <= 'Z' && w[k-1] >= 'a' && w[k-1] <= 'z' && g.words[w[:k]] {
+			fn(start, start+k)
+			return
+		}
+	}
+	if k := escapeBefore(s, start); k > 0 && start+k < end {
+		g.wholeWord(s, start+k, end, fn)
+	}
+}
+
+// escapeBefore returns the length of the body of an escape that ends a run of
+// word characters at start has begun before it (the "u00a0" of "\u00a0",
+// the "3A" of "%3A", the "1" of "~1"), 0 where none has.
+func escapeBefore(s string, start int) int {
+	if start == 0 {
+		return 0
+	}
+	// hex reports whether n hexadecimal digits follow from.
+	hex := func(from, n int) bool {
+		if from+n > len(s) {
+			return false
+		}
+		for _, c := range []byte(s[from : from+n]) {
+			if c |= 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+				return false
+			}
+		}
+		return true
+	}
+	switch s[start-1] {
+	case '\\':
+		if k := strings.IndexByte("xuU", s[start]); k >= 0 {
+			if n := 2 << k; hex(start+1, n) {
+				return 1 + n
+			}
+			return 0
+		}
+		return 1 // \N, \_, \t: an escape of one character
+	case '%':
+		if hex(start, 2) {
+			return 2
+		}
+	case '~':
+		if s[start] == '0' || s[start] == '1' {
+			return 1
+		}
+	}
+	return 0
+}
+
+// wordRune returns the length of the character at s[i] when it is one
+// of a word's (findWords), 0 when it is not or i is past s.
+func wordRune(s string, i int) int {
+	if i >= len(s) {
+		return 0
+	}
+	if c := s[i]; c < utf8.RuneSelf {
+		if isWordByte(c) || c == '-' {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError || unicode.IsSpace(r) || unseen(r) || otherSign(r) {
+		return 0
+	}
+	return n
+}
+
+// runeLen returns the length of the character at s[i].
+func runeLen(s string, i int) int {
+	if s[i] < utf8.RuneSelf {
+		return 1
+	}
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return n
 }
 
 // numberByte reports whether c may be part of a YAML number: digits,
@@ -946,10 +1044,28 @@ func unescape(s string) string {
 		if k := strings.IndexByte("xuU", s[i]); k >= 0 && i+2<<k < len(s) {
 			n := 2 << k
 			if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil {
-				b.WriteRune(rune(v))
+				r := rune(v)
+				// JSON writes a character past the first plane as a pair
+				// of surrogates (Python's json.dumps does by default).
+				if utf16.IsSurrogate(r) && strings.HasPrefix(s[i+1+n:], `\u`) && i+1+n+6 <= len(s) {
+					if w, err := strconv.ParseUint(s[i+n+3:i+n+7], 16, 32); err == nil {
+						if c := utf16.DecodeRune(r, rune(w)); c != utf8.RuneError {
+							r = c
+							i += 6
+						}
+					}
+				}
+				b.WriteRune(r)
 				i += n
 				continue
 			}
+		}
+		if n := octal(s[i:]); n > 0 {
+			// C's and a shell's $'...' octal escapes: \113 is K.
+			v, _ := strconv.ParseUint(s[i:i+n], 8, 8)
+			b.WriteByte(byte(v))
+			i += n - 1
+			continue
 		}
 		if k := strings.IndexByte(escaped, s[i]); k >= 0 {
 			b.WriteString(escapes[k])
@@ -958,6 +1074,22 @@ func unescape(s string) string {
 		b.WriteByte(s[i]) // \" \\ \/ \ and the rest
 	}
 	return b.String()
+}
+
+// octal returns how many octal digits (up to three, at most \377) an
+// escape's body s starts with, 0 for none or for YAML's \0 alone.
+func octal(s string) int {
+	n := 0
+	for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '7' {
+		n++
+	}
+	switch {
+	case n == 0 || n == 1 && s[0] == '0':
+		return 0
+	case n == 3 && s[0] > '3':
+		return 2
+	}
+	return n
 }
 
 // The escapes of YAML's double-quoted style that stand for something else

@@ -362,3 +362,50 @@ func TestLongFormsOfOneKey(t *testing.T) {
 		}
 	}
 }
+
+// TestShortWordsEndWhereTextIsGluedToThem: a short word of a Secret's
+// file is masked where an output's format or mdscheck glues text to it (an
+// escape, a JSON pointer's or GitHub's, a character no one sees, a key
+// after a prefix), and still not inside a word of someone's.
+func TestShortWordsEndWhereTextIsGluedToThem(t *testing.T) {
+	var g Gate
+	g.Add("DB_PASS=hunter\n")
+	for _, msg := range []string{
+		`"x\u00a0hunter" is not allowed`,
+		`"x\U0001f600hunter" is not allowed`,
+		`"x\Nhunter" is not allowed`,
+		`/metadata/labels/x~1hunter`,
+		`::error title=x%3Ahunter::x`,
+		"labels.hunter\u200bx",
+		"labels.x\u00a0hunter",
+		"a\u3000hunter\u3000b",
+		"it writes hunterHOST, hunterPORT",
+	} {
+		if got := g.Clean(msg); strings.Contains(got, "hunter") {
+			t.Errorf("Clean(%q) = %q", msg, got)
+		}
+	}
+	for _, msg := range []string{"hunterx", "xhunter", "hunter_x", "the hunters", "Xhunter"} {
+		if got := g.Clean(msg); got != msg {
+			t.Errorf("Clean(%q) = %q: a word of someone's is masked", msg, got)
+		}
+	}
+}
+
+// TestNumbersAsAPathsSegment: a number that is a secret's value is masked
+// where a path writes it as a key, however written, and not inside a
+// version.
+func TestNumbersAsAPathsSegment(t *testing.T) {
+	var g Gate
+	g.Add("98765432")
+	for _, msg := range []string{"spec.labels.0x5E30A78", "spec.labels.98_765_432", "spec.labels.98765432: unknown"} {
+		if got := g.Clean(msg); strings.Contains(got, "5E30A78") || strings.Contains(got, "765") {
+			t.Errorf("Clean(%q) = %q", msg, got)
+		}
+	}
+	for _, msg := range []string{"1.0x5E30A78", "v0x5E30A78"} {
+		if got := g.Clean(msg); got != msg {
+			t.Errorf("Clean(%q) = %q", msg, got)
+		}
+	}
+}

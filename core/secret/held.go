@@ -225,6 +225,11 @@ func (r *heldReader) read() {
 			case c == '"' && strings.IndexByte(w, '\\') >= 0:
 				w = unescape(w)
 			}
+			if strings.ContainsAny(w, " \t=:") {
+				// A quoted text of words or assignments is a text of its
+				// own ("Bearer S", "host=h password=S"): read again.
+				r.fn(w, otherwise)
+			}
 			i = r.word(heldWord{w, raw, true}, end+1)
 		default:
 			j := i + 1

@@ -98,6 +98,10 @@ func TestHeldValues(t *testing.T) {
 		{"an '@' inside a sentence's last word", "The password is Zq7x@K2pLm9.", "Zq7x@K2pLm9", nil},
 		{"a value that holds the signs that part words", "[database]\npass=Qx9;vR2,tL ; rotated", "Qx9;vR2,tL", []string{"database"}},
 		{"such a value among others", "host=db user=alice password=Qx9;vR2,tL dbname=app", "Qx9;vR2,tL", nil},
+		{"a token in a quoted text of words", `proxy_set_header Authorization "Bearer Zq7xK2pLm9";`, "Zq7xK2pLm9", nil},
+		{"a header in a JSON string", `{"Authorization": "Bearer Zq7xK2pLm9"}`, "Zq7xK2pLm9", nil},
+		{"a header of a command", `curl -H "X-Api-Key: Zq7xK2pLm9" https://h.example.io`, "Zq7xK2pLm9", nil},
+		{"assignments in a quoted text", `dsn = "host=h user=u password=Zq7xK2pLm9"`, "Zq7xK2pLm9", nil},
 		{"such a value before the next key", "pass=Qx9;vR2,tL;user=alice", "Qx9;vR2,tL", []string{"user"}},
 		{"such a value in braces", "Driver={ODBC};Uid=alice;Pwd={Qx9;vR2,tL};", "Qx9;vR2,tL", nil},
 		{"such a value ending a statement", "ALTER USER alice IDENTIFIED BY Qx9;vR2,tL;", "Qx9;vR2,tL", nil},
@@ -143,6 +147,22 @@ func TestHeldIsLinear(t *testing.T) {
 		held(s, false, func(v string, _ finding) { n += len(v) })
 		if n > 4*len(s) {
 			t.Errorf("%s: %d bytes handed on for %d", name, n, len(s))
+		}
+	}
+}
+
+// TestHeldEscapesOfOtherLanguages: a value a file writes with JSON's
+// surrogate pairs or C's octal escapes is the text they stand for.
+func TestHeldEscapesOfOtherLanguages(t *testing.T) {
+	for secret, value := range map[string]string{
+		`{"password": "Zq7x\ud83d\ude00K2pLm9"}`: "Zq7x\U0001F600K2pLm9",
+		`PASS=$'Zq7x\1132pLm9'`:                  "Zq7xK2pLm9",
+		`PASS="Zq7x\113\062pLm9"`:                "Zq7xK2pLm9",
+	} {
+		var g Gate
+		g.Add(secret)
+		if got := g.Clean("it is " + value); strings.Contains(got, "K2pLm9") {
+			t.Errorf("secret %q: Clean = %q", secret, got)
 		}
 	}
 }
