@@ -890,10 +890,11 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 }
 
 // findWords calls fn with every whole word of s that is one of the words
-// (a run of letters, digits, '_' and '-', with or without the '-' at its
-// ends: "--hunter", "kafka-" but not "kafka-events"). A word also ends
+// (a run of letters, digits, '_' and '-', with or without the '-' and '_'
+// at its ends: "--hunter", "kafka_" but not "kafka-events"). A word also ends
 // where text that mdscheck or an output's format glues to it does: a
-// blank or a sign past ASCII, a character no one sees ("hunter\u200bx"),
+// blank or a sign past ASCII, a character no one sees ("hunter\u200bx")
+// or that a format escapes,
 // an escape before it ("\u00a0hunter", "%3Ahunter", a JSON pointer's
 // "~1hunter") and a capital after it ("hunterHOST", a connection Secret's
 // key of the prefix "hunter").
@@ -925,16 +926,21 @@ func (g *Gate) wholeWord(s string, start, end int, fn func(start, end int)) {
 			fn(start, end)
 			return
 		}
-		if t := strings.Trim(w, "-"); t != w && g.words[t] {
+		if t := strings.Trim(w, "-_"); t != w && g.words[t] {
 			at := start + strings.Index(w, t)
 			fn(at, at+len(t))
 			return
 		}
 	}
-	// A capital after lower-case letters: mdscheck's "HOST" glued to a
-	// user's prefix. The words are shorter than minProse.
+	// A capital after lower-case letters, or after them and a '-' or
+	// '_': mdscheck's "HOST" glued to a user's prefix ("hunterHOST",
+	// "hunter_HOST"). The words are shorter than minProse.
 	for k := Shortest; k < min(len(w), minProse); k++ {
-		if w[k] >= 'A' && w[k] <= 'Z' && w[k-1] >= 'a' && w[k-1] <= 'z' && g.words[w[:k]] {
+		next := k
+		if w[k] == '-' || w[k] == '_' {
+			next++
+		}
+		if next < len(w) && w[next] >= 'A' && w[next] <= 'Z' && w[k-1] >= 'a' && w[k-1] <= 'z' && g.words[w[:k]] {
 			fn(start, start+k)
 			return
 		}
@@ -997,8 +1003,8 @@ func wordRune(s string, i int) int {
 		return 0
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError || unicode.IsSpace(r) || unseen(r) || otherSign(r) {
-		return 0
+	if r == utf8.RuneError || unicode.IsSpace(r) || unseen(r) || otherSign(r) || !strconv.IsPrint(r) {
+		return 0 // a format escapes what it cannot print: "hunter\U000e0041"
 	}
 	return n
 }

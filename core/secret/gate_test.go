@@ -380,12 +380,17 @@ func TestShortWordsEndWhereTextIsGluedToThem(t *testing.T) {
 		"labels.x\u00a0hunter",
 		"a\u3000hunter\u3000b",
 		"it writes hunterHOST, hunterPORT",
+		"it writes hunter_HOST, hunter-PORT",
+		`with the prefix "hunter_"`,
+		"labels.hunter\U000e0041x",
+		"labels.x\U000e0041hunter",
+		"labels.x󠁁hunter",
 	} {
 		if got := g.Clean(msg); strings.Contains(got, "hunter") {
 			t.Errorf("Clean(%q) = %q", msg, got)
 		}
 	}
-	for _, msg := range []string{"hunterx", "xhunter", "hunter_x", "the hunters", "Xhunter"} {
+	for _, msg := range []string{"hunterx", "xhunter", "hunter_x", "the hunters", "Xhunter", "hunter1", "huntersHOST"} {
 		if got := g.Clean(msg); got != msg {
 			t.Errorf("Clean(%q) = %q: a word of someone's is masked", msg, got)
 		}
