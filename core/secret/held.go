@@ -423,6 +423,9 @@ func (r *heldReader) glued(w string) {
 	}
 	if t := strings.TrimFunc(w, joining); t != w && len(t) >= Shortest && !common(t) {
 		r.fn(t, aValue)
+		if len(t) >= minBase64 && base64Word(t) {
+			r.decoded(t) // "`Basic dTpT`" spells credentials
+		}
 	}
 	if before, _, ok := strings.Cut(w, "#"); ok {
 		// "S#prod": what many formats end a value with, a comment.

@@ -102,6 +102,7 @@ func TestHeldValues(t *testing.T) {
 		{"a header in a JSON string", `{"Authorization": "Bearer Zq7xK2pLm9"}`, "Zq7xK2pLm9", nil},
 		{"a header of a command", `curl -H "X-Api-Key: Zq7xK2pLm9" https://h.example.io`, "Zq7xK2pLm9", nil},
 		{"assignments in a quoted text", `dsn = "host=h user=u password=Zq7xK2pLm9"`, "Zq7xK2pLm9", nil},
+		{"base64 in backticks", "cmd = `Authorization: Basic " + b64([]byte("alice:ghp_Zq7xK2pLm9Wv3")) + "`", "ghp_Zq7xK2pLm9Wv3", nil},
 		{"such a value before the next key", "pass=Qx9;vR2,tL;user=alice", "Qx9;vR2,tL", []string{"user"}},
 		{"such a value in braces", "Driver={ODBC};Uid=alice;Pwd={Qx9;vR2,tL};", "Qx9;vR2,tL", nil},
 		{"such a value ending a statement", "ALTER USER alice IDENTIFIED BY Qx9;vR2,tL;", "Qx9;vR2,tL", nil},
