@@ -123,12 +123,19 @@ func fields(s string, base int) [][2]int {
 
 // unknownRule reports a name in a suppression comment that is no rule.
 func (c *checker) unknownRule(name string, span [2]int) {
-	msg := strconv.Quote(clip(name)) + " in mdscheck:ignore is no rule code, so it silences nothing"
 	best, bestDist := "", 3
 	for _, r := range Rules {
 		if d, ok := spelling.Within(strings.ToLower(name), r.Code, bestDist-1); ok {
 			best, bestDist = r.Code, d
 		}
+	}
+	// A misspelt code is quoted; anything else the comment holds is named
+	// by its place only: it may be a piece of a secret that the split at
+	// ',' and blanks cut short, which the gate would not know ("Zq7x;K2p"
+	// of "Zq7x;K2p,Lm9").
+	msg := "this name in mdscheck:ignore is no rule code, so it silences nothing"
+	if best != "" {
+		msg = strconv.Quote(clip(name)) + " in mdscheck:ignore is no rule code, so it silences nothing"
 	}
 	d := Diagnostic{Start: span[0], End: span[1], Severity: Warning, Rule: "suppression", Message: msg}
 	if best != "" {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -118,6 +119,20 @@ var units = [...]struct {
 	name Unit
 	ms   int64
 }{{"ms", 1}, {"s", 1000}, {"minute", 60000}, {"hour", 3600000}}
+
+// Conversions returns every Per greater than 1 between two units: the
+// factors by which a message may state a number in another unit.
+func Conversions() []int64 {
+	var out []int64
+	for _, u := range units {
+		for _, v := range units {
+			if n := u.name.Per(v.name); n > 1 && !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
 
 // Per returns how many v make one u (Unit("hour").Per("ms") is 3600000),
 // or 0 when either is not a unit of time or u is smaller than v.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/decimal"
 	"github.com/mdscheck/mdscheck/core/document"
+	"github.com/mdscheck/mdscheck/core/schema"
 )
 
 // Masked stands for a secret's text wherever the gate takes one out of a
@@ -244,14 +245,31 @@ func (g *Gate) value(text string) {
 			g.form(strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		if n, ok := number(text); ok {
-			g.form(n)
-			if len(n) >= Shortest {
-				if g.numbers == nil {
-					g.numbers = map[string]bool{}
+			g.number(n)
+			// A message states a number in another unit too ("5 hours,
+			// that is 18000000 ms"): mdscheck's own arithmetic on it.
+			if v, err := strconv.ParseInt(n, 10, 64); err == nil && v != 0 {
+				for _, f := range conversions {
+					if p := v * f; p/f == v {
+						g.number(strconv.FormatInt(p, 10))
+					}
 				}
-				g.numbers[n] = true
 			}
 		}
+	}
+}
+
+// conversions are the factors of schema.Conversions.
+var conversions = schema.Conversions()
+
+// number registers n, a number as decimal.Dec writes it.
+func (g *Gate) number(n string) {
+	g.form(n)
+	if len(n) >= Shortest {
+		if g.numbers == nil {
+			g.numbers = map[string]bool{}
+		}
+		g.numbers[n] = true
 	}
 }
 

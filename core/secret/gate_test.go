@@ -414,3 +414,14 @@ func TestNumbersAsAPathsSegment(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersInOtherUnits: a number that is a secret is masked where a
+// message states it converted to another unit, as mdscheck's rules do.
+func TestNumbersInOtherUnits(t *testing.T) {
+	var g Gate
+	g.Add("PIN=4815162")
+	msg := "log_retention_ms (1) must not exceed log_retention_hours (4815162 hours, that is 17334583200000 ms)"
+	if got := g.Clean(msg); strings.Contains(got, "4815162") || strings.Contains(got, "17334583200000") {
+		t.Errorf("Clean = %q", got)
+	}
+}
