@@ -244,7 +244,7 @@ func (g *Gate) value(text string) {
 			g.form(strconv.FormatFloat(f, 'f', -1, 64))
 			g.form(strconv.FormatFloat(f, 'g', -1, 64))
 		}
-		if n, ok := number(text); ok {
+		if n, ok := number(text); ok && !g.numbers[n] {
 			g.number(n)
 			// A message states a number in another unit too ("5 hours,
 			// that is 18000000 ms"): mdscheck's own arithmetic on it.
