@@ -146,6 +146,6 @@ func (s *server) initialized(*glsp.Context, *protocol.InitializedParams) error {
 		go s.pullSettings()
 	}
 	go s.watchConfigs()
-	go s.startWorkspace()
+	go s.watchWorkspace()
 	return nil
 }

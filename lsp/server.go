@@ -63,12 +63,14 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 	logger := log.New(gated, "mdscheck lsp: ", log.LstdFlags|log.Lmicroseconds)
 	s := newServer(logger, opts)
 	gated.s.Store(s)
+	s.logOut = gated
 	rc := &rpcClient{ready: make(chan struct{}), log: logger}
 	s.client = rc
 	params := &heldParams{}
 	a := &adapter{handler: s, params: params, log: logger, verbose: opts.Verbose, onExit: s.exit}
 	st := newStream(in, out, logger, params)
 	st.gate = s.gateJSON
+	st.held, s.out = s.held, st
 	a.end = func() { st.ended.Store(true) }
 	conn := jsonrpc2.NewConn(context.Background(), st, a)
 	rc.conn = conn
@@ -125,6 +127,14 @@ type server struct {
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 	ws  *workspace  // the index of the workspace's files (workspace.go)
+
+	// held holds back what the server says while the index reads files
+	// (holdback.go); out is the stream it is sent on at last, nil in
+	// tests that make a server alone. begin starts the first read.
+	held   *holdback
+	out    *stream
+	logOut *gatedLog
+	begin  sync.Once
 }
 
 // client is the way back to the editor; both methods are safe from any
@@ -138,7 +148,7 @@ type client interface {
 
 func newServer(logger *log.Logger, opts Options) *server {
 	s := &server{log: logger, verbose: opts.Verbose, version: opts.Version,
-		base: DefaultSettings, settings: DefaultSettings, docs: map[string]*openDoc{}}
+		base: DefaultSettings, settings: DefaultSettings, docs: map[string]*openDoc{}, held: &holdback{}}
 	s.proto = protocol.Handler{
 		Initialize:                      s.initialize,
 		Initialized:                     s.initialized,
@@ -182,8 +192,14 @@ func (s *server) Handle(ctx *glsp.Context) (r any, validMethod, validParams bool
 		return nil, true, true, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is already initialized"}
 	case state == stateShutdown:
 		return nil, true, true, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shutting down: only exit is accepted"}
-	case contentMethods[ctx.Method]:
-		s.refreshGates(ctx.Method, ctx.Params)
+	case ctx.Method != "initialize":
+		// The first message after initialize (initialized, as clients
+		// send it) starts reading the workspace's files, before anything
+		// it asks for is answered: what the server says waits for them.
+		s.begin.Do(s.indexFolders)
+		if contentMethods[ctx.Method] {
+			s.refreshGates(ctx.Method, ctx.Params)
+		}
 	}
 	switch {
 	case ctx.Method == methodStats:
@@ -225,6 +241,7 @@ func (s *server) shutdown(*glsp.Context) error {
 	s.state = stateShutdown
 	s.mu.Unlock()
 	s.stop()
+	s.releaseHeld(true)
 	return nil
 }
 
@@ -297,6 +314,14 @@ type gatedLog struct {
 }
 
 func (l *gatedLog) Write(p []byte) (int, error) {
+	if s := l.s.Load(); s != nil && s.held.keepLog(p) {
+		return len(p), nil // written when the workspace's secrets are known
+	}
+	return l.write(p)
+}
+
+// write writes p through the gate of the open documents.
+func (l *gatedLog) write(p []byte) (int, error) {
 	if s := l.s.Load(); s != nil {
 		if g := s.runGate(); !g.Empty() {
 			if _, err := io.WriteString(l.w, g.Clean(string(p))); err != nil {

@@ -26,6 +26,7 @@ const (
 	codeInvalidParams        = -32602
 	codeInternalError        = -32603
 	codeServerNotInitialized = -32002
+	codeRequestCancelled     = -32800
 )
 
 // maxMessage is the largest message body read: twice the largest stream
@@ -52,6 +53,9 @@ type stream struct {
 	// gate takes the secrets of the open documents out of a message
 	// before it is sent; nil sends it as it is.
 	gate func([]byte) []byte
+	// held holds messages back while the workspace's index reads files
+	// (holdback.go); nil holds none.
+	held *holdback
 	// ended is set by the exit notification: the read loop then reads
 	// nothing more and ends the connection itself. Closing it from a
 	// handler instead left the loop reading a reply the connection had
@@ -76,6 +80,15 @@ func (s *stream) WriteObject(obj any) error {
 	if err != nil {
 		return err
 	}
+	if s.held != nil && s.held.keep(body) {
+		return nil
+	}
+	return s.send(body)
+}
+
+// send writes body, a message as the library wrote it: the request ids
+// back as the client wrote them, through the gate.
+func (s *stream) send(body []byte) error {
 	body = s.ids.outgoing(body)
 	if s.gate != nil {
 		body = s.gate(body)
@@ -88,8 +101,26 @@ func (s *stream) WriteObject(obj any) error {
 	buf.Write(body)
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	_, err = s.w.Write(buf.Bytes())
+	_, err := s.w.Write(buf.Bytes())
 	return err
+}
+
+// release sends what the stream held back (holdback.release); abandon
+// drops it, answering each request held with an error.
+func (s *stream) release(log func([]byte), abandon bool, still func() bool) {
+	s.held.release(func(body []byte) {
+		if err := s.send(body); err != nil {
+			s.log.Printf("sending a message held back: %v", err)
+		}
+	}, func(id jsonrpc2.ID, msg string) {
+		body, err := json.Marshal(&jsonrpc2.Response{ID: id, Error: &jsonrpc2.Error{Code: codeRequestCancelled, Message: msg}})
+		if err == nil {
+			err = s.send(body)
+		}
+		if err != nil {
+			s.log.Printf("answering a request held back: %v", err)
+		}
+	}, log, abandon, still)
 }
 
 // ReadObject reads the next well-formed message into v. Malformed ones are

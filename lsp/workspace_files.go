@@ -135,8 +135,10 @@ func (w *workspace) own(facts *cross.Facts, f *diskFile) {
 }
 
 // queueIndex asks the goroutine that reads files for a rescan of the
-// folders and for paths, and starts it if it is not running.
+// folders and for paths, and starts it if it is not running. What the
+// server says is held back until they are read (holdback.go).
 func (s *server) queueIndex(rescan bool, paths ...string) {
+	s.held.hold()
 	ix := &s.ws.scan
 	ix.mu.Lock()
 	ix.rescan = ix.rescan || rescan
@@ -164,6 +166,7 @@ func (s *server) runIndexer() {
 		if (!rescan && len(paths) == 0) || s.shutDown() {
 			ix.running = false
 			ix.mu.Unlock()
+			s.releaseHeld(false)
 			return
 		}
 		ix.mu.Unlock()

@@ -37,14 +37,18 @@ func workspaceFolders(p *protocol.InitializeParams) []string {
 	return out
 }
 
-// startWorkspace reads the workspace folders in the background and asks
-// the client to report changes to their YAML files, where it can (also
-// with no folder yet: one may be added). It runs on its own goroutine:
-// the reply to the registration is read by the read loop.
-func (s *server) startWorkspace() {
+// indexFolders starts reading the workspace folders in the background.
+func (s *server) indexFolders() {
 	if roots, _ := s.ws.rootsNow(); len(roots) > 0 {
 		s.queueIndex(true)
 	}
+}
+
+// watchWorkspace asks the client to report changes to the YAML files of
+// the folders, where it can (also with no folder yet: one may be added).
+// It runs on its own goroutine: the reply to the registration is read by
+// the read loop.
+func (s *server) watchWorkspace() {
 	s.registerWatchers("mdscheck-workspace", "**/*.{yaml,yml}")
 }
 
