@@ -6,6 +6,7 @@ import (
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/cross"
 	"github.com/mdscheck/mdscheck/core/report"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 )
 
@@ -36,9 +37,15 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 	facts := make([]*cross.Facts, len(set))
 	whole := rest.texts == 0
 	left := setBudget
+	// The gate of the set learns each text's secrets as soon as it is
+	// checked, and the text's own gate goes (report.File.Pass): kept
+	// for every text until the end, they outgrew the module's memory
+	// limit in a set of 30,000 small Secrets.
+	g := &secret.Gate{}
 	for i, t := range set {
 		var ok bool
 		files[i], facts[i], ok = checkWithin(t.text, &left)
+		files[i].Pass(g)
 		whole = whole && ok
 	}
 	if rest.texts > 0 {
@@ -47,6 +54,7 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 		// which limit and what was checked.
 		set = append(set, rest.first)
 		gone, _, _ := checkWithin(rest.first.text, &report.Budget{Message: textsMessage(rest.texts)})
+		gone.Pass(g)
 		files = append(files, gone)
 	}
 	if whole {
@@ -61,7 +69,7 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 			}
 		}
 	}
-	g := fileGate(setFiles(files)...)
+	keepRuleCodes(g)
 	for i, t := range set {
 		files[i].Clean(g)
 		files[i].MaskAlso(g)
@@ -82,15 +90,6 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 	}
 	w.raw("]}")
 	return g.JSON(w.b), nil
-}
-
-// setFiles returns pointers to files, for fileGate.
-func setFiles(files []report.File) []*report.File {
-	out := make([]*report.File, len(files))
-	for i := range files {
-		out[i] = &files[i]
-	}
-	return out
 }
 
 // setBudget is the budget of one validate_set call, shared by its texts;

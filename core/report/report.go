@@ -114,6 +114,18 @@ func (f *File) Feed(g *secret.Gate) {
 	g.Merge(f.Gate())
 }
 
+// Pass registers the secrets of f with g, as Feed does, and lets go of
+// f's own gate: a front end that shows many files through g alone (the
+// module's set) keeps one gate, not one per file besides it. A gate is
+// tens of kilobytes even for a Secret of three values (its tables start
+// at their least size): 30,000 of them kept the collector of a set in
+// WebAssembly marking half a gigabyte without end. Gate makes f's again
+// if it is asked for.
+func (f *File) Pass(g *secret.Gate) {
+	f.Feed(g)
+	f.gate = nil
+}
+
 // Gate returns the gate of f's own secrets (SecretTexts, SecretRaw): the
 // one its build made, or for a File made otherwise, one made now and
 // kept. A front end that shows f alone uses it as its own and may declare

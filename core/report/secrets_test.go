@@ -1,10 +1,13 @@
 package report
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/mdscheck/mdscheck/internal/leak"
 )
@@ -85,5 +88,47 @@ func TestOwnWordsStayWhereMdscheckWroteThem(t *testing.T) {
 	}
 	if !masked {
 		t.Errorf("the secret written as compression_type's value is not among the spans to mask: %v", f.Secrets)
+	}
+}
+
+// TestPassLetsTheFilesGateGo: files that pass their secrets to one gate
+// keep no gate of their own, so that a set of many small Secrets holds
+// one gate, not one per file. Each file's gate is over 10 KiB even for
+// three values; what a passed file still holds is its text, results and
+// secrets, a few hundred bytes. The secrets stay known: the one gate
+// masks every file's.
+func TestPassLetsTheFilesGateGo(t *testing.T) {
+	const n = 2_000
+	srcs := make([]string, n)
+	for i := range srcs {
+		srcs[i] = fmt.Sprintf("apiVersion: v1\nkind: Secret\nmetadata:\n  name: s%d\nstringData:\n  a: Zq%06dKx\n  b: Lm%06dPw\n", i, i, i)
+	}
+	kept := func(pass bool) (uint64, *secret.Gate) {
+		g := &secret.Gate{}
+		files := make([]File, n)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for i, src := range srcs {
+			files[i] = Validate(src, check.DefaultOptions)
+			if pass {
+				files[i].Pass(g)
+			} else {
+				files[i].Feed(g)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(files)
+		return (after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)) / n, g
+	}
+	fed, _ := kept(false)
+	passed, g := kept(true)
+	t.Logf("kept per file: %d bytes fed, %d passed", fed, passed)
+	if passed > 4<<10 {
+		t.Errorf("a passed file keeps %d bytes, want at most 4 KiB (fed, it keeps %d)", passed, fed)
+	}
+	if got := g.Clean("was Zq001234Kx and Lm001999Pw"); got != "was (secret) and (secret)" {
+		t.Errorf("the gate of the passed files cleans to %q, want both secrets masked", got)
 	}
 }
