@@ -570,10 +570,10 @@ func (g *Gate) bucketOf(p uint32) *bucket {
 	}
 	g.buckets = append(g.buckets, bucket{})
 	if 2*len(g.buckets) > len(g.slots) {
-		// Twice the slots (at least 1,024), and every prefix placed
-		// anew.
+		// Twice the slots (at least 1<<minSlotBits), and every prefix
+		// placed anew.
 		old := g.slots
-		g.slotBits = max(g.slotBits+1, 10)
+		g.slotBits = max(g.slotBits+1, minSlotBits)
 		g.slots = make([]prefixSlot, 1<<g.slotBits)
 		for _, sl := range old {
 			if sl.bucket != 0 {
@@ -590,11 +590,16 @@ func (g *Gate) bucketOf(p uint32) *bucket {
 	return &g.buckets[len(g.buckets)-1]
 }
 
+// minSlotBits sizes the smallest table of prefixes: a gate starts small,
+// for a file of a few secrets has one (a server keeps one per document of
+// a stream, a set of texts one per text), and grows with what it holds.
+const minSlotBits = 4
+
 // The filter has at least filterSparseness bits per prefix, and from
 // 2^minFilterBits to 2^maxFilterBits bits.
 const (
 	filterSparseness = 16
-	minFilterBits    = 16
+	minFilterBits    = 10
 	maxFilterBits    = 26
 )
 
