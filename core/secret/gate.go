@@ -919,8 +919,7 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 // blank or a sign past ASCII, a character no one sees ("hunter\u200bx")
 // or that a format escapes,
 // an escape before it ("\u00a0hunter", "%3Ahunter", a JSON pointer's
-// "~1hunter") and a capital after it ("hunterHOST", a connection Secret's
-// key of the prefix "hunter").
+// "~1hunter"). Not before a capital: "userConfig" is the schema's.
 func (g *Gate) findWords(s string, fn func(start, end int)) {
 	for i := 0; i < len(s); {
 		n := wordRune(s, i)
@@ -952,19 +951,6 @@ func (g *Gate) wholeWord(s string, start, end int, fn func(start, end int)) {
 		if t := strings.Trim(w, "-_"); t != w && g.words[t] {
 			at := start + strings.Index(w, t)
 			fn(at, at+len(t))
-			return
-		}
-	}
-	// A capital after lower-case letters, or after them and a '-' or
-	// '_': mdscheck's "HOST" glued to a user's prefix ("hunterHOST",
-	// "hunter_HOST"). The words are shorter than minProse.
-	for k := Shortest; k < min(len(w), minProse); k++ {
-		next := k
-		if w[k] == '-' || w[k] == '_' {
-			next++
-		}
-		if next < len(w) && w[next] >= 'A' && w[next] <= 'Z' && w[k-1] >= 'a' && w[k-1] <= 'z' && g.words[w[:k]] {
-			fn(start, start+k)
 			return
 		}
 	}

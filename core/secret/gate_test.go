@@ -379,8 +379,6 @@ func TestShortWordsEndWhereTextIsGluedToThem(t *testing.T) {
 		"labels.hunter\u200bx",
 		"labels.x\u00a0hunter",
 		"a\u3000hunter\u3000b",
-		"it writes hunterHOST, hunterPORT",
-		"it writes hunter_HOST, hunter-PORT",
 		`with the prefix "hunter_"`,
 		"labels.hunter\U000e0041x",
 		"labels.x\U000e0041hunter",
@@ -390,7 +388,7 @@ func TestShortWordsEndWhereTextIsGluedToThem(t *testing.T) {
 			t.Errorf("Clean(%q) = %q", msg, got)
 		}
 	}
-	for _, msg := range []string{"hunterx", "xhunter", "hunter_x", "the hunters", "Xhunter", "hunter1", "huntersHOST"} {
+	for _, msg := range []string{"hunterx", "xhunter", "hunter_x", "the hunters", "Xhunter", "hunter1", "hunterConfig"} {
 		if got := g.Clean(msg); got != msg {
 			t.Errorf("Clean(%q) = %q: a word of someone's is masked", msg, got)
 		}
