@@ -159,15 +159,21 @@ func (g *Gate) add(text string, decodings int, opaque bool) {
 // multiple of 3), which the gate takes for the secret (keyLen).
 const maxEncoded = 3 << 10
 
-// encoded registers text's base64, in both alphabets, padded or not, and
-// its hexadecimal: a stringData value that a manifest writes again as the
-// data it is, or as the bytes of a key.
+// encoded registers text's base64, in both alphabets, and its
+// hexadecimal: a stringData value that a manifest writes again as the
+// data it is, or as the bytes of a key. A padded base64 is the unpadded
+// one and '=' signs, which tell nothing: the unpadded form, found, masks
+// all of the secret in it. The URL alphabet differs only where the
+// standard one writes '+' or '/'. Four forms per secret were twice the
+// forms of a Secret of many values, in the gate's largest tables.
 func (g *Gate) encoded(text string) {
 	if len(text) > maxEncoded {
 		text = text[:maxEncoded]
 	}
-	for _, e := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		g.form(e.EncodeToString([]byte(text)))
+	std := base64.RawStdEncoding.EncodeToString([]byte(text))
+	g.form(std)
+	if strings.ContainsAny(std, "+/") {
+		g.form(base64.RawURLEncoding.EncodeToString([]byte(text)))
 	}
 	const digits = "0123456789abcdef"
 	h := make([]byte, 0, 2*len(text))
@@ -245,13 +251,13 @@ func (g *Gate) value(text string) {
 			g.form(strconv.FormatFloat(f, 'g', -1, 64))
 		}
 		if n, ok := number(text); ok && !g.numbers[n] {
-			g.number(n)
+			g.numberForm(n)
 			// A message states a number in another unit too ("5 hours,
 			// that is 18000000 ms"): mdscheck's own arithmetic on it.
 			if v, err := strconv.ParseInt(n, 10, 64); err == nil && v != 0 {
 				for _, f := range conversions {
 					if p := v * f; p/f == v {
-						g.number(strconv.FormatInt(p, 10))
+						g.numberForm(strconv.FormatInt(p, 10))
 					}
 				}
 			}
@@ -262,8 +268,8 @@ func (g *Gate) value(text string) {
 // conversions are the factors of schema.Conversions.
 var conversions = schema.Conversions()
 
-// number registers n, a number as decimal.Dec writes it.
-func (g *Gate) number(n string) {
+// numberForm registers n, a number as decimal.Dec writes it.
+func (g *Gate) numberForm(n string) {
 	g.form(n)
 	if len(n) >= Shortest {
 		if g.numbers == nil {

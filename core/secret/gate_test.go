@@ -1,6 +1,8 @@
 package secret
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -421,5 +423,26 @@ func TestNumbersInOtherUnits(t *testing.T) {
 	msg := "log_retention_ms (1) must not exceed log_retention_hours (4815162 hours, that is 17334583200000 ms)"
 	if got := g.Clean(msg); strings.Contains(got, "4815162") || strings.Contains(got, "17334583200000") {
 		t.Errorf("Clean = %q", got)
+	}
+}
+
+// TestGateCleansEveryEncoding: a secret written again as its base64, in
+// either alphabet, padded or not, or as its hexadecimal, is masked, and
+// the padding left beside the mask tells nothing of it.
+func TestGateCleansEveryEncoding(t *testing.T) {
+	// Secrets of each length modulo 3, with bytes whose base64 holds
+	// '+' and '/' (and so differs between the alphabets).
+	for _, secret := range []string{"hunter2-\xfb\xff-Sx7Qv9", "hunter2-\xfb\xff-Sx7Qv9a", "hunter2-\xfb\xff-Sx7Qv9ab"} {
+		var g Gate
+		g.Add(secret)
+		for _, e := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+			shown := e.EncodeToString([]byte(secret))
+			if got := g.Clean("data " + shown + " is wrong"); strings.Contains(got, strings.TrimRight(shown, "=")) || strings.Trim(strings.TrimPrefix(strings.TrimSuffix(got, " is wrong"), "data "+Masked), "=") != "" {
+				t.Errorf("%q as %q: %q", secret, shown, got)
+			}
+		}
+		if shown := hex.EncodeToString([]byte(secret)); strings.Contains(g.Clean(shown), shown) {
+			t.Errorf("%q as hexadecimal %q: not masked", secret, shown)
+		}
 	}
 }
