@@ -868,7 +868,14 @@ func urlUsers(s string, fn func(string, finding)) {
 			return
 		}
 		rest = rest[at+3:]
-		host := rest[:strings.IndexFunc(rest+" ", func(r rune) bool { return r == '/' || r == '?' || r == '#' || unicode.IsSpace(r) })]
+		// The host ends at its first '/', '?', '#' or blank, or with s:
+		// found in rest itself, not in a copy of it (rest+" " copied
+		// the rest of s for every URL, quadratic in a file of them).
+		end := strings.IndexFunc(rest, func(r rune) bool { return r == '/' || r == '?' || r == '#' || unicode.IsSpace(r) })
+		if end < 0 {
+			end = len(rest)
+		}
+		host := rest[:end]
 		if ui, _, ok := strings.Cut(host, "@"); ok {
 			user, pass, _ := strings.Cut(ui, ":")
 			for _, v := range []string{user, pass, percentDecoded(pass)} {
