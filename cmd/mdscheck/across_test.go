@@ -69,6 +69,33 @@ func TestAcrossResourcesHoldsNoSecret(t *testing.T) {
 	}
 }
 
+// TestAcrossPrefixOfASecretWord: a Kafka whose connection Secret's prefix
+// is a word of another Secret's file ("hunter", from PASS=hunter) writes
+// keys that glue it to mdscheck's key names (hunterHOST); no format names
+// them with the word.
+func TestAcrossPrefixOfASecretWord(t *testing.T) {
+	const s = "hunter"
+	dir := t.TempDir()
+	text := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: env\nstringData:\n  app.env: |\n    PASS=" + s + "\n    MODE=debug\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: demo\n" +
+		"  connInfoSecretTarget:\n    name: events-conn\n    prefix: " + s + "\n" +
+		"---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n  template:\n    spec:\n      containers:\n" +
+		"        - name: app\n          image: x\n          env:\n            - name: H\n              valueFrom:\n" +
+		"                secretKeyRef:\n                  name: events-conn\n                  key: KAFKA_HOST\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		code, out, errOut := runCLI(t, "", "validate", "--color", "never", "--format", format, dir)
+		if code != 1 || !strings.Contains(out, "secret-key") || !strings.Contains(out, "HOST") {
+			t.Errorf("%s: exit %d, want 1 with secret-key naming the keys:\n%s", format, code, out)
+		}
+		if strings.Contains(out+errOut, s) {
+			t.Errorf("%s: the output holds the secret word:\n%s", format, out)
+		}
+	}
+}
+
 // TestAcrossNamesTheKeysOfASecret: a Secret's keys are names, not
 // secrets: where another Secret writes keys of the same names, the
 // finding of a workload that reads a key the Kafka's Secret does not

@@ -925,7 +925,10 @@ func (g *Gate) findNumbers(s string, fn func(start, end int)) {
 // blank or a sign past ASCII, a character no one sees ("hunter\u200bx")
 // or that a format escapes,
 // an escape before it ("\u00a0hunter", "%3Ahunter", a JSON pointer's
-// "~1hunter"). Not before a capital: "userConfig" is the schema's.
+// "~1hunter"), a word of capitals glued to it ("hunterHOST", a key of a
+// connection Secret of the prefix "hunter"; capitalsAfter). Not before a
+// capital that starts a word in small letters: "userConfig" is the
+// schema's.
 func (g *Gate) findWords(s string, fn func(start, end int)) {
 	for i := 0; i < len(s); {
 		n := wordRune(s, i)
@@ -960,9 +963,42 @@ func (g *Gate) wholeWord(s string, start, end int, fn func(start, end int)) {
 			return
 		}
 	}
+	if cut := capitalsAfter(w); cut > 0 {
+		g.wholeWord(s, start, start+cut, fn)
+		g.wholeWord(s, start+cut, end, fn)
+		return
+	}
 	if k := escapeBefore(s, start); k > 0 && start+k < end {
 		g.wholeWord(s, start+k, end, fn)
 	}
+}
+
+// capitalsAfter returns where in w, a run of word characters, the first
+// word of capitals glued to a word in small letters starts ("HOST" in
+// "hunterHOST", "KAFKA" in "hunterKAFKA_HOST"), 0 where none is: mdscheck
+// glues a connection Secret's key names to the prefix a manifest sets
+// ("hunter_PORT" too), and a prefix may be a Secret's word. Capitals followed by small letters
+// start no such word: "userConfig" and "projectVPCRef" are the schema's,
+// one word each.
+func capitalsAfter(w string) int {
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	for i := 1; i+1 < len(w); i++ {
+		// A '_' or '-' between them is the prefix's own ("hunter_").
+		glued := lower(w[i-1]) || i >= 2 && (w[i-1] == '_' || w[i-1] == '-') && lower(w[i-2])
+		if !glued || !upper(w[i]) {
+			continue
+		}
+		j := i
+		for j < len(w) && upper(w[j]) {
+			j++
+		}
+		if j-i >= 2 && (j == len(w) || !lower(w[j])) {
+			return i
+		}
+		i = j - 1
+	}
+	return 0
 }
 
 // escapeBefore returns the length of the body of an escape that ends a run of

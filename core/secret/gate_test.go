@@ -446,3 +446,26 @@ func TestGateCleansEveryEncoding(t *testing.T) {
 		}
 	}
 }
+
+// TestGateShortWordAsAPrefix: a Secret's short word that a manifest sets
+// as its connection Secret's prefix is masked in the keys mdscheck makes
+// of it, and nowhere a word in small letters goes on.
+func TestGateShortWordAsAPrefix(t *testing.T) {
+	var g Gate
+	g.Add("SERVICE=KAFKA\nPASS=hunter\n")
+	for shown, want := range map[string]string{
+		"hunterHOST":       Masked + "HOST",
+		"hunterKAFKA_HOST": Masked + "KAFKA_HOST",
+		"hunter_PORT":      Masked + "_PORT",
+		"hunter-CA_CERT":   Masked + "-CA_CERT",
+		"hunterConfig":     "hunterConfig",
+		"hunters":          "hunters",
+		"projectVPCRef":    "projectVPCRef",
+		"KAFKA_HOST":       "KAFKA_HOST",
+		"xhunterHOST":      "xhunterHOST",
+	} {
+		if got := g.Clean("the key " + shown + " is not written"); got != "the key "+want+" is not written" {
+			t.Errorf("%s: %q", shown, got)
+		}
+	}
+}
