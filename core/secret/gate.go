@@ -657,14 +657,14 @@ type bucket struct {
 // keeps maps of them.
 const smallForms = 8
 
-// forms are the forms of a bucket of more than one short form; maps of
-// them once they are more than smallForms.
+// forms are the forms of a bucket of more than one short form, with a
+// table of their keys once they are more than smallForms.
 type forms struct {
 	// all the forms in the order they came, each once.
 	all []string
-	// keys maps a form's first keyLen bytes (a shorter form whole) to
+	// keys finds a form's first keyLen bytes (a shorter form whole), and
 	// the length of the longest form that starts so.
-	keys map[string]int
+	keys keyTable
 	// lens are the lengths of the keys, longest first: at one position
 	// the longest form is the one taken.
 	lens []int
@@ -672,6 +672,101 @@ type forms struct {
 	// tell apart; tails, by key, the first maxTails+1 of them.
 	long  map[string]bool
 	tails map[string][]string
+}
+
+// A keyTable finds the keys of a bucket's forms by their hash: open
+// addressing, at most half full, each slot the hash, a form of the key
+// (the key is its start) and the longest form's length. A bucket of a
+// Secret's values that share their first bytes holds a million keys
+// (v000000000001, v000000000002...): a Go map of them hashed each key
+// twice as it was added and again at every growth, and its entries and
+// growths were the gate's largest allocations. The table hashes a key
+// once, grows from the hashes it keeps, and is 12 bytes a slot.
+type keyTable struct {
+	slots []keySlot
+	n     int
+}
+
+// A keySlot is one key of a keyTable; form is 0 where the slot is free.
+type keySlot struct {
+	hash    uint32
+	form    int32 // index in forms.all of a form of the key, plus one
+	longest int32
+}
+
+// keyOf is the key of a form: its first keyLen bytes.
+func keyOf(f string) string { return f[:min(len(f), keyLen)] }
+
+// find returns the slot of key in t (hash its hash), and whether key is
+// there; where it is not, the slot is the free one it would take.
+func (t *keyTable) find(all []string, key string, hash uint32) (*keySlot, bool) {
+	mask := uint32(len(t.slots) - 1)
+	for h := hash & mask; ; h = (h + 1) & mask {
+		sl := &t.slots[h]
+		if sl.form == 0 {
+			return sl, false
+		}
+		if sl.hash == hash && keyOf(all[sl.form-1]) == key {
+			return sl, true
+		}
+	}
+}
+
+// longest returns the length of the longest form of key, 0 when no form
+// starts so.
+func (t *keyTable) longest(all []string, key string) int {
+	if t.n == 0 {
+		return 0
+	}
+	if sl, ok := t.find(all, key, hashKey(key)); ok {
+		return int(sl.longest)
+	}
+	return 0
+}
+
+// put records all[form], a form of key; it reports whether key is new.
+func (t *keyTable) put(all []string, key string, form int) bool {
+	if 2*(t.n+1) > len(t.slots) {
+		old := t.slots
+		t.slots = make([]keySlot, max(2*len(old), 2*smallForms*2))
+		mask := uint32(len(t.slots) - 1)
+		for _, sl := range old {
+			if sl.form != 0 {
+				h := sl.hash & mask
+				for t.slots[h].form != 0 {
+					h = (h + 1) & mask
+				}
+				t.slots[h] = sl
+			}
+		}
+	}
+	hash := hashKey(key)
+	sl, ok := t.find(all, key, hash)
+	if ok {
+		sl.longest = max(sl.longest, int32(len(all[form])))
+		return false
+	}
+	*sl = keySlot{hash: hash, form: int32(form + 1), longest: int32(len(all[form]))}
+	t.n++
+	return true
+}
+
+// hashKey hashes a key, eight bytes at a time: a multiply and a shift
+// each, which WebAssembly has as instructions.
+func hashKey(key string) uint32 {
+	h := uint64(len(key)) * 0x9e3779b97f4a7c15
+	for ; len(key) >= 8; key = key[8:] {
+		v := uint64(key[0]) | uint64(key[1])<<8 | uint64(key[2])<<16 | uint64(key[3])<<24 |
+			uint64(key[4])<<32 | uint64(key[5])<<40 | uint64(key[6])<<48 | uint64(key[7])<<56
+		h = (h ^ v) * 0xff51afd7ed558ccd
+		h ^= h >> 29
+	}
+	for i := 0; i < len(key); i++ {
+		h = (h ^ uint64(key[i])) * 0x100000001b3
+	}
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return uint32(h >> 32)
 }
 
 // forms returns the forms of b, in the order they came.
@@ -698,10 +793,10 @@ func (b *bucket) add(f string) {
 		}
 	}
 	m := b.more
-	if m.keys == nil {
+	if m.keys.slots == nil {
 		// A few forms are compared one by one (match, agreeing): the
 		// lines of a Secret share their first four bytes by the
-		// thousand ("k=Ab"), a handful to a bucket, and maps of them
+		// thousand ("k=Ab"), a handful to a bucket, and a table of them
 		// hashed keys of up to keyLen bytes (in WebAssembly, with no
 		// hardware hash, slowly) at every "k=" of a text.
 		if slices.Contains(m.all, f) {
@@ -711,17 +806,20 @@ func (b *bucket) add(f string) {
 			return
 		}
 		all := m.all
-		*m = forms{keys: map[string]int{}}
+		*m = forms{keys: keyTable{slots: make([]keySlot, 4*smallForms)}}
 		for _, f := range all {
 			b.add(f)
 		}
 		return
 	}
-	n, ok := m.keys[k]
-	switch {
-	case len(f) <= keyLen && ok, m.long[f]:
-		return
-	case len(f) > keyLen:
+	if len(f) <= keyLen {
+		if m.keys.longest(m.all, f) > 0 {
+			return // a form already, or the key of a longer one
+		}
+	} else {
+		if m.long[f] {
+			return
+		}
 		if m.long == nil {
 			m.long, m.tails = map[string]bool{}, map[string][]string{}
 		}
@@ -731,8 +829,7 @@ func (b *bucket) add(f string) {
 		}
 	}
 	m.all = append(m.all, f)
-	m.keys[k] = max(n, len(f))
-	if !ok {
+	if m.keys.put(m.all, k, len(m.all)-1) {
 		at, _ := slices.BinarySearchFunc(m.lens, len(k), func(a, b int) int { return b - a })
 		if at == len(m.lens) || m.lens[at] != len(k) {
 			m.lens = slices.Insert(m.lens, at, len(k))
@@ -748,7 +845,7 @@ func (b *bucket) match(s string) (string, bool) {
 	if b.more == nil {
 		return b.one[0], strings.HasPrefix(s, b.one[0])
 	}
-	if b.more.keys == nil {
+	if b.more.keys.slots == nil {
 		best := ""
 		for _, f := range b.more.all {
 			if k := f[:min(len(f), keyLen)]; len(k) > len(best) && strings.HasPrefix(s, k) {
@@ -761,7 +858,7 @@ func (b *bucket) match(s string) (string, bool) {
 		if l > len(s) {
 			continue
 		}
-		if _, ok := b.more.keys[s[:l]]; ok {
+		if b.more.keys.longest(b.more.all, s[:l]) > 0 {
 			return s[:l], true
 		}
 	}
@@ -778,8 +875,8 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 		return len(key) // the one short form
 	}
 	m := b.more
-	n, tails := m.keys[key], m.tails[key]
-	if m.keys == nil {
+	n, tails := m.keys.longest(m.all, key), m.tails[key]
+	if m.keys.slots == nil {
 		var small [smallForms]string
 		tails = small[:0]
 		for _, f := range m.all {
