@@ -231,6 +231,7 @@ func build(src string, results []Checked, extra []check.Diagnostic, spans bool) 
 			f.SecretRaw = append(f.SecretRaw, src[sp.Start:sp.End])
 		}
 	}
+	guessed := len(f.SecretRaw)
 	for _, r := range results {
 		f.Documents = append(f.Documents, Document{Index: r.Info.Index, APIVersion: r.Info.APIVersion,
 			Kind: r.Info.Kind, Name: r.Info.Name, Checked: r.Info.Checked})
@@ -241,7 +242,17 @@ func build(src string, results []Checked, extra []check.Diagnostic, spans bool) 
 		f.SecretTexts = append(f.SecretTexts, r.Info.SecretTexts...)
 		f.SecretRaw = append(f.SecretRaw, r.Info.SecretRaw...)
 	}
-	g := f.Gate()
+	// The file's gate, of what f.Gate would read: the guesses of the
+	// lines of extra, then each document's secrets, taken from the gate
+	// its check made where it made one.
+	g := &secret.Gate{}
+	for _, t := range f.SecretRaw[:guessed] {
+		g.AddRaw(t)
+	}
+	for i := range results {
+		results[i].feed(g)
+	}
+	f.gate = g
 	f.Clean(g)
 	if spans {
 		// A secret of one document may be written again in another, in

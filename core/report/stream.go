@@ -190,7 +190,9 @@ func (s *Stream) Check(c *Checker, i int) bool {
 		// since a result kept must not pin a whole old stream.
 		t := strings.Clone(s.read[sp.Start:sp.End])
 		r = c.Check(t, document.Span{Start: 0, End: len(t)}, 0, s.o.Check)
-		s.memo[d] = &memoDoc{text: t, result: r}
+		kept := r
+		kept.gate = nil // a gate a memo kept would be the gate of every text it saw
+		s.memo[d] = &memoDoc{text: t, result: kept}
 		r = s.placed(r, d, sp.Start)
 	} else {
 		r = c.Check(s.read, sp, d, s.o.Check)
@@ -229,7 +231,11 @@ func (s *Stream) Complete() bool { return s.limit == nil }
 // assembling a File: what an answer about the text (a hover) may quote.
 func (s *Stream) Feed(g *secret.Gate) {
 	for i := range s.results[:s.kept] {
-		s.results[i].Info.Feed(g)
+		if r := &s.results[i]; r.gate != nil {
+			g.Merge(r.gate) // a copy: the File's gate takes r.gate later
+		} else {
+			r.Info.Feed(g)
+		}
 	}
 }
 
@@ -276,6 +282,22 @@ type Checked struct {
 	// (core/cross), when the Checker collects them; nil when it gives
 	// none.
 	Facts *cross.Facts
+	// gate is the gate of the document's secrets that its check made
+	// (check.DocumentGate), until the File's gate takes it. Only the
+	// stream's own results hold one, never the memo's copies: taking it
+	// empties it.
+	gate *secret.Gate
+}
+
+// feed registers the secrets of the document with g, from the gate its
+// check made where it made one, which g then takes (secret.Gate.Absorb).
+func (r *Checked) feed(g *secret.Gate) {
+	if r.gate == nil {
+		r.Info.Feed(g)
+		return
+	}
+	g.Absorb(r.gate)
+	r.gate = nil
 }
 
 // A Checker parses and checks documents one after another, the unit of
@@ -294,8 +316,8 @@ type Checker struct {
 // Check parses and checks the document of src at span.
 func (c *Checker) Check(src string, span document.Span, index int, opts check.Options) Checked {
 	d := c.rd.Read(src, span, index, document.DefaultLimits)
-	info, ds := check.Document(src, d, opts)
-	r := Checked{Info: info, Diagnostics: ds}
+	info, ds, g := check.DocumentGate(src, d, opts)
+	r := Checked{Info: info, Diagnostics: ds, gate: g}
 	if c.Facts {
 		var f cross.Facts
 		if f.Add(d); !f.Empty() {
