@@ -24,17 +24,18 @@ func main() {
 // a tenth off the command's time on two cores (docs/performance.md). More
 // gains nothing here, where the fresh pages of a larger heap cost as much
 // in page faults as the collections they spare. The
-// language server keeps the default: it lives long and keeps every open
-// file's results. GOGC and GOMEMLIMIT, when set, win.
+// language server keeps GOGC=100: it lives long and keeps every open
+// file's results. It has the same soft limit, for the promise of 1 GiB is
+// every front end's. GOGC and GOMEMLIMIT, when set, win.
 func tuneCollector(args []string) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(1 << 30)
+	}
 	if len(args) > 0 && args[0] == "lsp" {
 		return
 	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(1 << 30)
 	}
 }
 
