@@ -181,7 +181,7 @@ func (gs *gateSet) drop(uri string) {
 }
 
 // liveGates records the documents of the text of an open file the read
-// loop last saw (refreshGate), whose secrets its gate holds, so that an
+// loop last saw (the file's live text) (refreshGate), whose secrets its gate holds, so that an
 // edit looks for the secrets of only the documents it changed. Read loop
 // only.
 type liveGates struct {
@@ -210,9 +210,10 @@ const maxCheckWait = 30 * time.Second
 // testHookCheckWait is called when a request starts to wait for a check.
 var testHookCheckWait = func() {}
 
-// refreshGates brings the live gate of the documents a request of method
-// reads up to date: the one its textDocument names, or every open one
-// when it names none (a command's argument).
+// refreshGates adds to the gates the secrets of the text now of the
+// documents a request of method reads (refreshGate): the one its
+// textDocument names, or every open one when it names none (a command's
+// argument).
 func (s *server) refreshGates(method string, params json.RawMessage) {
 	if !contentMethods[method] {
 		return
