@@ -125,9 +125,10 @@ const maxSeenForms = 50_000
 // install makes g, the gate of a check of the document uri, its gate, with
 // the secrets of its earlier texts: a text that was a secret a moment
 // ago, then moved out of its member or left where the secret was
-// deleted, is still one. Past maxSeenForms of them it keeps only those
-// the read loop found since the last check, which no check has seen. g
-// becomes the set's: nothing else may change it.
+// deleted, is still one. Past maxSeenForms of them (beyond g's and the
+// other gates') it keeps only those the read loop found since the last
+// check, which no check has seen. g becomes the set's: nothing else may
+// change it.
 func (gs *gateSet) install(uri string, g *secret.Gate) {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
@@ -135,9 +136,16 @@ func (gs *gateSet) install(uri string, g *secret.Gate) {
 		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
 	}
 	// Most forms of the old gate are g's already: merging it costs a
-	// look-up a form, not a copy.
+	// look-up a form, not a copy. The old gate may be or have been the
+	// union (union), the others' forms merged in: they count as g's.
 	old := gs.of[uri]
-	if old.Forms() <= g.Forms()+maxSeenForms {
+	kept := g.Forms()
+	for other, og := range gs.of {
+		if other != uri {
+			kept += og.Forms()
+		}
+	}
+	if old.Forms() <= kept+maxSeenForms {
 		g.Merge(old)
 	} else {
 		g.Merge(gs.fresh[uri])
