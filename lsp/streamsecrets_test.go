@@ -99,3 +99,24 @@ func TestAnEditsRemovedSecretStaysMasked(t *testing.T) {
 		t.Errorf("two versions on: the answer shows the removed secret: %.300s", got)
 	}
 }
+
+// TestARemovedSecretStaysMaskedBesideAnotherStream: with another long
+// stream of Secrets open, whose secrets the union of the gates merges into
+// the first one's gate, a value an edit removed from the first is still
+// masked once the edit is checked.
+func TestARemovedSecretStaysMaskedBesideAnotherStream(t *testing.T) {
+	t.Parallel()
+	s, _ := start(t)
+	other := uri.URI("file:///other.yaml")
+	s.open(other, strings.ReplaceAll(manySecrets(streamSecrets, "other-name", "v000000000000"), ": v", ": w"))
+	u := uri.URI("file:///stream.yaml")
+	const value = "rm4xq8zt2kp7"
+	s.open(u, manySecrets(streamSecrets, "plain-name", value))
+	for i, middle := range []string{"v000000000000", "v000000000001"} {
+		v := s.edit(u, whole(manySecrets(streamSecrets, value, middle)))
+		s.diagnostics(u, v)
+		if got := outline(t, s, u); strings.Contains(got, value) {
+			t.Errorf("edit %d, checked: the answer shows the removed secret: %.300s", i+1, got)
+		}
+	}
+}
