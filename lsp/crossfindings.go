@@ -19,9 +19,8 @@ func (s *server) addCross(d *openDoc, src string, file *report.File) {
 	if len(found) == 0 {
 		return
 	}
-	g := s.runGate()
 	for _, f := range found {
-		f.Message = g.Clean(f.Message)
+		f.Message = s.clean(f.Message)
 		file.Diagnostics = append(file.Diagnostics, f)
 	}
 }

@@ -86,7 +86,7 @@ func (s *server) check(d *openDoc) {
 	// than none.
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
-		s.storeGate(gateKey{d.uri, false}, s.gateOf(d, res.file))
+		s.gates.install(d.uri, s.gateOf(d, res.file))
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1
@@ -142,59 +142,35 @@ func (s *server) check(d *openDoc) {
 	d.mu.Unlock()
 }
 
-// gateOf returns the gate of a document's result: the secrets of its
-// text, of its earlier versions since it was opened and of its previous
-// version; d.mu is held. Every message the server sends passes the union
-// of these gates (runGate), whatever wrote it: diagnostics, hover,
+// gateOf returns the gate of a document's result, with the secrets of
+// its previous version; d.mu is held. It is the gate of f's check, which
+// the result keeps anyway: installed (gateSet.install), it becomes the
+// document's, rather than a copy of it (of a Secret of 100,000 values,
+// each copy costs tens of megabytes). Every message the server sends
+// passes the union of the gates, whatever wrote it: diagnostics, hover,
 // completion, the outline, a command's answer, a log line.
 func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
-	// The gate of f's check, which the result keeps anyway: it becomes
-	// the document's, rather than a copy of it (of a Secret of 100,000
-	// values, each copy costs tens of megabytes).
 	g := f.Gate()
-	d.remember(g)
-	g.Merge(d.seen)
 	if s.current().Previous != previousOff {
 		d.previous.secrets(g)
 	}
 	return g
 }
 
-// gateJSON passes an outgoing message through the gate of every open
-// document (runGate). It takes no lock a sender may hold: diagnostics are
-// sent under their document's.
+// gateJSON passes an outgoing message through the gates of the open
+// documents and the workspace. It takes no lock a sender may hold:
+// diagnostics are sent under their document's.
 func (s *server) gateJSON(body []byte) []byte {
-	return s.runGate().JSON(body)
+	var out []byte
+	s.gates.use(func(g *secret.Gate) { out = g.JSON(body) })
+	return out
 }
 
-// runGate returns the gates of the open documents as one, made again
-// only when one of them has changed since. A text one document's gate
-// must leave whole is safe for all of them: the URI of every open
-// document (a secret's text may be part of another file's name), the rule
-// codes and their pages.
-func (s *server) runGate() *secret.Gate {
-	gen := s.gateGen.Load()
-	s.combined.mu.Lock()
-	defer s.combined.mu.Unlock()
-	if s.combined.g != nil && s.combined.gen == gen {
-		return s.combined.g
-	}
-	g := &secret.Gate{}
-	s.gates.Range(func(k, v any) bool {
-		g.Merge(v.(*secret.Gate))
-		g.Safe(k.(gateKey).uri)
-		return true
-	})
-	g.Safe("mdscheck")
-	check.KeepRules(g)
-	s.combined.g, s.combined.gen = g, gen
-	return g
-}
-
-// storeGate sets a gate of an open document.
-func (s *server) storeGate(k gateKey, g *secret.Gate) {
-	s.gates.Store(k, g)
-	s.gateGen.Add(1)
+// clean returns t with every secret of the open documents and the
+// workspace taken out.
+func (s *server) clean(t string) string {
+	s.gates.use(func(g *secret.Gate) { t = g.Clean(t) })
+	return t
 }
 
 // safely runs f and logs a panic instead of ending the process: a worker

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -35,11 +34,6 @@ type openDoc struct {
 	checking string
 	ran      chan struct{}
 	checks   int // runs so far, for mdscheck/stats
-	// seen holds the secrets of every version of the text checked since
-	// the document was opened (bounded by maxSeenForms): a text that was
-	// a secret a moment ago, then moved out of its member or left where
-	// the secret was deleted, is still one.
-	seen *secret.Gate
 
 	// Only the read loop uses these.
 	v            *view // the documents of text
@@ -142,8 +136,8 @@ func (s *server) didChange(params json.RawMessage) error {
 	d.mu.Lock()
 	d.text, d.version = src, p.TextDocument.Version
 	d.mu.Unlock()
-	// The document remembers the secrets of this version, which a later
-	// change may come too soon for a check to see.
+	// The document's gate learns the secrets of this version, which a
+	// later change may come too soon for a check to see.
 	s.refreshGate(d)
 	s.schedule(d, debounce)
 	return nil

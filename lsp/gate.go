@@ -2,37 +2,203 @@ package lsp
 
 import (
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/secret"
 )
 
 // Every message the server sends passes the gates of the open documents
-// (stream.WriteObject calls server.gateJSON). A document has two: the
-// gate of its last check, with its previous version's secrets (gateOf,
-// set by the worker), and the gate of its text as it is now (liveGate),
-// which the read loop brings up to date before it answers a request from
-// the text: a hover or an outline may come before the check of an edit.
+// and of the workspace's files (stream.WriteObject calls
+// server.gateJSON). A document's gate holds every secret the document has
+// held since it was opened: those of each check's text (the worker
+// installs the check's gate) and those of each text the read loop saw
+// before its check (refreshGate adds them, of the documents an edit
+// changed). The gates grow in place rather than being merged into new
+// ones: on a stream of 100,000 Secrets each merge of the whole stream's
+// forms into a new gate cost a second of CPU and a copy of hundreds of
+// megabytes, and the server made several per edit (issue 22).
 
-// gateKey keys server.gates: a document's URI, and whether the gate is
-// the live one.
-type gateKey struct {
-	uri  string
-	live bool
+// A gateSet holds the gates every message passes, and their union.
+// Senders read them under mu's read lock (use); the read loop and the
+// workers change them under its lock.
+type gateSet struct {
+	mu sync.RWMutex
+	// of maps an open document's URI to its gate, and workspaceGate to
+	// the gate of the workspace's files. The documents' gates are the
+	// set's own, changed in place; the workspace's is read only.
+	of map[string]*secret.Gate
+	// fresh maps an open document's URI to the secrets the read loop
+	// added to its gate since its last check's gate was installed: what
+	// a gate started again from a check (install) must keep.
+	fresh map[string]*secret.Gate
+	// all is the union of the gates, with the texts every message leaves
+	// whole; nil when it must be made again (union). It is the largest
+	// document's gate, the others merged into it: the union of one open
+	// stream of Secrets is its gate, not a copy.
+	all *secret.Gate
 }
 
-// liveGates are the gates of the documents of an open file's current
-// text, keyed by each document's text, so that an edit checks again only
-// the document it changed. Read loop only.
+// use calls fn with the union of the gates, made first if need be. fn runs
+// under the read lock: it must not change the gates.
+func (gs *gateSet) use(fn func(*secret.Gate)) {
+	for {
+		gs.mu.RLock()
+		if g := gs.all; g != nil {
+			defer gs.mu.RUnlock()
+			fn(g)
+			return
+		}
+		gs.mu.RUnlock()
+		gs.mu.Lock()
+		if gs.all == nil {
+			gs.all = gs.union()
+		}
+		gs.mu.Unlock()
+	}
+}
+
+// union returns the union of the gates; gs.mu is held. It merges the
+// others into the largest document gate, which then holds them too: a
+// secret of a file closed since, or of a workspace file changed since,
+// stays masked in that document's messages, which is safe, where a copy
+// of the largest gate would cost as much memory again.
+func (gs *gateSet) union() *secret.Gate {
+	var base *secret.Gate
+	baseURI := ""
+	for uri, g := range gs.of {
+		if uri != workspaceGate && (base == nil || g.Forms() > base.Forms()) {
+			base, baseURI = g, uri
+		}
+	}
+	if base == nil {
+		base = &secret.Gate{}
+	}
+	for uri, g := range gs.of {
+		if uri != baseURI {
+			base.Merge(g)
+		}
+		// A secret's text may be part of a file's name.
+		base.Safe(uri)
+	}
+	base.Safe("mdscheck")
+	check.KeepRules(base)
+	return base
+}
+
+// add adds the secrets of delta, found in a text of the document uri, to
+// its gate.
+func (gs *gateSet) add(uri string, delta *secret.Gate) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if gs.of == nil {
+		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
+	}
+	g := gs.of[uri]
+	if g == nil {
+		g = &secret.Gate{}
+		gs.of[uri] = g
+		if gs.all != nil {
+			gs.all.Safe(uri)
+		}
+	}
+	g.Merge(delta)
+	if gs.all != nil && gs.all != g {
+		gs.all.Merge(delta)
+	}
+	f := gs.fresh[uri]
+	if f == nil {
+		f = &secret.Gate{}
+		gs.fresh[uri] = f
+	}
+	f.Merge(delta)
+}
+
+// maxSeenForms bounds the forms of secrets a document's gate keeps from
+// its earlier texts beyond those of its last check (a document typed in
+// for hours).
+const maxSeenForms = 50_000
+
+// install makes g, the gate of a check of the document uri, its gate, with
+// the secrets of its earlier texts: a text that was a secret a moment
+// ago, then moved out of its member or left where the secret was
+// deleted, is still one. Past maxSeenForms of them (beyond g's and the
+// other gates') it keeps only those the read loop found since the last
+// check, which no check has seen. g becomes the set's: nothing else may
+// change it.
+func (gs *gateSet) install(uri string, g *secret.Gate) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if gs.of == nil {
+		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
+	}
+	// Most forms of the old gate are g's already: merging it costs a
+	// look-up a form, not a copy. The old gate may be or have been the
+	// union (union), the others' forms merged in: they count as g's.
+	old := gs.of[uri]
+	kept := g.Forms()
+	for other, og := range gs.of {
+		if other != uri {
+			kept += og.Forms()
+		}
+	}
+	if old.Forms() <= kept+maxSeenForms {
+		g.Merge(old)
+	} else {
+		g.Merge(gs.fresh[uri])
+	}
+	gs.of[uri] = g
+	delete(gs.fresh, uri)
+	// The union takes in g at the cost of the smaller of the two: made
+	// again on g when g is the largest gate (one stream open), else g
+	// merged into it (a small file edited in a workspace of Secrets).
+	switch {
+	case gs.all == nil:
+	case gs.all == old || g.Forms() > gs.all.Forms():
+		gs.all = nil
+	default:
+		if old == nil {
+			gs.all.Safe(uri)
+		}
+		gs.all.Merge(g)
+	}
+}
+
+// replace sets the gate of key (workspaceGate) to g, which the set only
+// reads.
+func (gs *gateSet) replace(key string, g *secret.Gate) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if gs.of == nil {
+		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
+	}
+	gs.of[key] = g
+	gs.all = nil
+}
+
+// drop forgets the gate of uri.
+func (gs *gateSet) drop(uri string) {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	delete(gs.of, uri)
+	delete(gs.fresh, uri)
+	gs.all = nil
+}
+
+// liveGates records the documents of the text of an open file the read
+// loop last saw (the file's live text) (refreshGate), whose secrets its gate holds, so that an
+// edit looks for the secrets of only the documents it changed. Read loop
+// only.
 type liveGates struct {
 	src    string
-	byText map[string]*secret.Gate
+	byText map[string]struct{}
 }
 
 // maxGateDocuments bounds the documents of a stream whose secrets the
-// live gate finds; a stream of more is past what the server checks.
+// read loop finds; a stream of more is past what the server checks.
 const maxGateDocuments = 100_000
 
 // contentMethods answer from a document's text: their answer passes the
@@ -52,9 +218,10 @@ const maxCheckWait = 30 * time.Second
 // testHookCheckWait is called when a request starts to wait for a check.
 var testHookCheckWait = func() {}
 
-// refreshGates brings the live gate of the documents a request of method
-// reads up to date: the one its textDocument names, or every open one
-// when it names none (a command's argument).
+// refreshGates adds to the gates the secrets of the text now of the
+// documents a request of method reads (refreshGate): the one its
+// textDocument names, or every open one when it names none (a command's
+// argument).
 func (s *server) refreshGates(method string, params json.RawMessage) {
 	if !contentMethods[method] {
 		return
@@ -75,9 +242,9 @@ func (s *server) refreshGates(method string, params json.RawMessage) {
 	}
 }
 
-// refreshGate sets the live gate of d for its text now. Documents whose
-// text has not changed keep their gate; the others are checked. Read loop
-// only.
+// refreshGate adds to the gate of d the secrets of its text now, before
+// a check has read it: of the documents that are not those of the text
+// it last saw, nor of the last check's text. Read loop only.
 func (s *server) refreshGate(d *openDoc) {
 	v := d.view()
 	lg := &d.live
@@ -87,17 +254,17 @@ func (s *server) refreshGate(d *openDoc) {
 	d.mu.Lock()
 	checked := d.last != nil && d.last.text == v.src
 	var ran chan struct{}
-	if !checked && d.running && d.checking == v.src {
+	if !checked && d.running && (d.checking == v.src || lg.byText == nil) {
 		ran = d.ran
 	}
 	d.mu.Unlock()
 	if ran != nil {
-		// The worker is checking this very text (the first check of a
-		// file just opened): its gate will know every secret of it.
-		// Waiting for it costs the request what is left of that check;
-		// checking the text again here cost a stream of 150,000 Secrets
-		// as long again, in the read loop. The wait is bounded in case
-		// the check is stuck.
+		// The worker is checking this very text, or the text of the
+		// file just opened before an edit: its gate will know every
+		// secret of that text. Waiting for it costs the request what is
+		// left of that check; checking the text again here cost a
+		// stream of 150,000 Secrets as long again, in the read loop.
+		// The wait is bounded in case the check is stuck.
 		testHookCheckWait()
 		select {
 		case <-ran:
@@ -107,65 +274,59 @@ func (s *server) refreshGate(d *openDoc) {
 		checked = d.last != nil && d.last.text == v.src
 		d.mu.Unlock()
 	}
-	if checked {
-		// The last check read this very text: its gate, the document's,
-		// knows every secret of it, and the live gate of an earlier text
-		// still masks what that text held. Merging a gate per document
-		// again cost a stream of 150,000 Secrets seconds per hover.
-		return
+	known := lg.byText
+	if known == nil && !checked {
+		// The first text the read loop sees since the file was opened:
+		// the gate holds the secrets of the documents of the last check.
+		d.mu.Lock()
+		var last string
+		if d.last != nil {
+			last = d.last.text
+		}
+		d.mu.Unlock()
+		known = documentTexts(d.checker.as.Text(last), newView(last).spans)
 	}
 	src := d.checker.as.Text(v.src)
 	spans := v.spans[:min(len(v.spans), maxGateDocuments)]
-	byText := make(map[string]*secret.Gate)
-	g := &secret.Gate{}
+	byText := make(map[string]struct{}, len(spans))
+	delta := &secret.Gate{}
 	var c report.Checker
 	for _, sp := range spans {
 		t := src[sp.Start:sp.End]
 		if _, seen := byText[t]; seen {
-			continue // the same document again (empty ones, copies): merged once
+			continue // the same document again (empty ones, copies)
 		}
-		dg, ok := lg.byText[t]
-		if !ok {
-			dg = &secret.Gate{}
-			if !d.checker.secrets(t, dg) {
-				r := c.Check(src, sp, 0, d.checker.as.Options(check.DefaultOptions))
-				r.Info.Feed(dg)
-			}
+		byText[t] = struct{}{}
+		if _, ok := known[t]; ok || checked {
+			// The last check's gate, installed, or an earlier call
+			// holds its secrets.
+			continue
 		}
-		byText[t] = dg
-		g.Merge(dg)
+		if !d.checker.secrets(t, delta) {
+			r := c.Check(src, sp, 0, d.checker.as.Options(check.DefaultOptions))
+			r.Info.Feed(delta)
+		}
 	}
+	// Only the documents of this text, whose strings are slices of it:
+	// those of every text since the open would keep each text alive.
 	lg.src, lg.byText = v.src, byText
-	// The secrets of this text are secret in every later one too, even
-	// when no check ever sees it (edits faster than the pause before a
-	// check): the document remembers them.
-	d.mu.Lock()
-	d.remember(g)
-	d.mu.Unlock()
-	s.storeGate(gateKey{d.uri, true}, g)
+	if !delta.Empty() {
+		s.gates.add(d.uri, delta)
+	}
 }
 
-// maxSeenForms bounds the forms of secrets a document remembers from its
-// earlier versions (openDoc.seen).
-const maxSeenForms = 50_000
-
-// remember adds the secrets g knows to those d remembers; d.mu is held.
-// Past maxSeenForms (a document typed in for hours) it starts again from
-// g.
-func (d *openDoc) remember(g *secret.Gate) {
-	if d.seen.Forms() > maxSeenForms {
-		d.seen = nil
+// documentTexts returns the set of the texts of the documents of src at
+// spans.
+func documentTexts(src string, spans []document.Span) map[string]struct{} {
+	out := make(map[string]struct{}, len(spans))
+	for _, sp := range spans {
+		out[src[sp.Start:sp.End]] = struct{}{}
 	}
-	if d.seen == nil {
-		d.seen = &secret.Gate{}
-	}
-	d.seen.Merge(g)
+	return out
 }
 
-// forgetGates drops the gates of a document that is closed: nothing more
+// forgetGates drops the gate of a document that is closed: nothing more
 // is said of it.
 func (s *server) forgetGates(uri string) {
-	s.gates.Delete(gateKey{uri, false})
-	s.gates.Delete(gateKey{uri, true})
-	s.gateGen.Add(1)
+	s.gates.drop(uri)
 }

@@ -68,7 +68,7 @@ func (s *server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 // secretText reports whether a gate of an open document would take t out
 // of a message.
 func (s *server) secretText(t string) bool {
-	return s.runGate().Clean(t) != t
+	return s.clean(t) != t
 }
 
 // decodeArgument reads a command's argument, which glsp gives as decoded

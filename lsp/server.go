@@ -34,7 +34,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/mdscheck/mdscheck/core/secret"
 	"github.com/mdscheck/mdscheck/core/text"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
@@ -113,17 +112,8 @@ type server struct {
 	docs     map[string]*openDoc
 	warned   map[string]bool // the warnings said once (warnOnce)
 
-	// gates holds the gate of each open document's last result (gateOf),
-	// by URI: what every outgoing message passes.
-	gates sync.Map
-	// gateGen counts the changes of gates; combined is their union as
-	// runGate last made it, at gateGen gen.
-	gateGen  atomic.Uint64
-	combined struct {
-		mu  sync.Mutex
-		gen uint64
-		g   *secret.Gate
-	}
+	// gates are the secrets every outgoing message passes (gate.go).
+	gates gateSet
 
 	cfg configState // the workspace's .mdscheck.yaml files (config.go)
 	ws  *workspace  // the index of the workspace's files (workspace.go)
@@ -323,12 +313,10 @@ func (l *gatedLog) Write(p []byte) (int, error) {
 // write writes p through the gate of the open documents.
 func (l *gatedLog) write(p []byte) (int, error) {
 	if s := l.s.Load(); s != nil {
-		if g := s.runGate(); !g.Empty() {
-			if _, err := io.WriteString(l.w, g.Clean(string(p))); err != nil {
-				return 0, err
-			}
-			return len(p), nil
+		if _, err := io.WriteString(l.w, s.clean(string(p))); err != nil {
+			return 0, err
 		}
+		return len(p), nil
 	}
 	return l.w.Write(p)
 }

@@ -421,26 +421,26 @@ func TestPositionsAsFileJSON(t *testing.T) {
 }
 
 // TestNoLiveGateForTheCheckedText: a request on the very text the last
-// check read is answered through that check's gate; the live gate, a
-// merge of a gate per document (seconds on a stream of 150,000 Secrets),
-// is made only for a text no check has read yet, and then knows its
-// secrets.
+// check read is answered through that check's gate, and looks for no
+// secret itself; on a text no check has read yet, the read loop adds the
+// secrets of the documents the last check did not read to the document's
+// gate, and only those.
 func TestNoLiveGateForTheCheckedText(t *testing.T) {
 	s := newServer(log.New(io.Discard, "", 0), Options{})
 	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  password: Zq7xK2pLm9\n"
 	d := &openDoc{uri: "file:///s.yaml", text: src}
 	d.last = &checkResult{text: src}
 	s.refreshGate(d)
-	if d.live.byText != nil {
-		t.Errorf("a live gate was made for the text the last check read")
+	if s.gates.of[d.uri] != nil {
+		t.Errorf("the read loop looked for the secrets of the text the last check read")
 	}
 	d.text = src + "---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: t\nstringData:\n  token: Hq8wL3mNp0\n"
 	s.refreshGate(d)
-	if d.live.byText == nil {
-		t.Fatal("no live gate for a text no check has read")
+	if s.clean("Hq8wL3mNp0") != secret.Masked {
+		t.Errorf("the gates do not know the new text's secret")
 	}
-	if g, ok := s.gates.Load(gateKey{d.uri, true}); !ok || g.(*secret.Gate).Clean("Hq8wL3mNp0") != secret.Masked {
-		t.Errorf("the live gate does not know the new text's secret")
+	if s.clean("Zq7xK2pLm9") == secret.Masked {
+		t.Errorf("the read loop looked for the secrets of a document the last check read")
 	}
 }
 
@@ -467,8 +467,9 @@ func TestContentRequestWaitsForTheCheckOfItsText(t *testing.T) {
 			close(d.ran)
 		}()
 		s.refreshGate(d)
-		if made := d.live.byText != nil; made == stored {
-			t.Errorf("check's result stored %v: live gate made %v", stored, made)
+		if found := s.gates.of[d.uri] != nil; found == stored {
+			t.Errorf("check's result stored %v: the read loop looked for secrets %v", stored, found)
 		}
+		s.forgetGates(d.uri)
 	}
 }

@@ -6,7 +6,7 @@ import "github.com/mdscheck/mdscheck/core/secret"
 // An open document's gate knows the secrets of its text; a file no one
 // opened is known only through these, and its names reach the user in
 // the messages of cross findings, hover and completion. The server's gate
-// (runGate) takes them out of every message as it takes out those of the
+// (gateSet) takes them out of every message as it takes out those of the
 // open documents.
 //
 // A secret stays known when its file changes or goes: a message made

@@ -17,7 +17,7 @@ const workspaceGate = "mdscheck:workspace"
 
 // storeWorkspaceGate sets the gate of the files read from disk.
 func (s *server) storeWorkspaceGate(g *secret.Gate) {
-	s.storeGate(gateKey{uri: workspaceGate}, g)
+	s.gates.replace(workspaceGate, g)
 }
 
 // workspaceFolders returns the folders of the initialize params: its

@@ -18,26 +18,27 @@ func main() {
 
 // tuneCollector lets the heap grow to three times what is live before a
 // collection (GOGC=200), up to a soft limit of 896 MiB past which the
-// collector works as often as it must. The limit bounds the runtime's
-// memory, not the process's: at 1 GiB, a stream of 200,000 Secrets kept
-// 961-1,055 MB resident, over the promise of 1 GiB; at 896 MiB there is
-// room for the binary and what the runtime does not count. A check allocates much that dies at
-// once (each document's tokens and tree), and the live heap is small, so
-// the default GOGC=100 collects twenty times in a 1.5 MB stream: 200 takes
-// a tenth off the command's time on two cores (docs/performance.md). More
-// gains nothing here, where the fresh pages of a larger heap cost as much
-// in page faults as the collections they spare. The
-// language server keeps the default: it lives long and keeps every open
-// file's results. GOGC and GOMEMLIMIT, when set, win.
+// collector works as often as it must. A check allocates much that dies
+// at once (each document's tokens and tree), and the live heap is small,
+// so the default GOGC=100 collects twenty times in a 1.5 MB stream: 200
+// takes a tenth off the command's time on two cores (docs/performance.md).
+// More gains nothing here, where the fresh pages of a larger heap cost as
+// much in page faults as the collections they spare. The limit bounds the
+// runtime's memory, not the process's: at 1 GiB, a stream of 200,000
+// Secrets kept 961-1,055 MB resident, over the promise of 1 GiB; at 896
+// MiB there is room for the binary and what the runtime does not count.
+// The language server keeps GOGC=100: it lives long and keeps every open
+// file's results. It has the same soft limit, for the promise of 1 GiB is
+// every front end's. GOGC and GOMEMLIMIT, when set, win.
 func tuneCollector(args []string) {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(896 << 20)
+	}
 	if len(args) > 0 && args[0] == "lsp" {
 		return
 	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(896 << 20)
 	}
 }
 
