@@ -17,7 +17,7 @@ DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 TMP     ?= $(or $(TMPDIR),/tmp)
 
-.PHONY: all build release test-release demo test need need-npm test-go test-npm test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm wasm-pgo policy playground playground-dist vsix vsix-all test-vsix-all clean
+.PHONY: all build release test-release demo test need need-npm test-go test-npm test-js test-vscode vet fmt-check bench lsp-bench fuzz wasm policy playground playground-dist vsix vsix-all test-vsix-all clean
 
 all: build
 
@@ -141,7 +141,7 @@ WASM_GCFLAGS := -gcflags=github.com/mdscheck/mdscheck/wasm=-l -gcflags=github.co
 
 wasm: dist/mdscheck.wasm dist/wasm-THIRD-PARTY-NOTICES
 
-dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) wasm/default.pgo go.mod
+dist/mdscheck.wasm: $(shell find core wasm -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard core/schema/data/*.txt) go.mod
 	@mkdir -p dist
 	GOOS=wasip1 GOARCH=wasm $(GO) build -buildmode=c-shared -trimpath -ldflags '-s -w' $(WASM_GCFLAGS) -o $@ ./wasm
 
@@ -162,17 +162,6 @@ dist/policy/metadata.yml: policy/metadata.yml
 dist/wasm-THIRD-PARTY-NOTICES: go.mod go.sum internal/notices/main.go
 	@mkdir -p dist
 	$(GO) run ./internal/notices -title 'the mdscheck WebAssembly module' -go wasip1/wasm:./wasm -o $@
-
-# wasm/default.pgo guides the compiler when it builds the module (go build
-# picks up a main package's default.pgo): samples of the native core
-# checking the benchmark manifests, kept to the runtime functions that
-# goccy's lexer calls, which the profile lets the compiler inline. Those
-# calls are dear in WebAssembly: validate takes 9% less time for 20 KB.
-# The whole profile would inline everywhere and cost 120 KB.
-wasm-pgo: $(MDSCHECK_CORPUS)/manifest.json
-	$(GO) test ./core/report -run '^$$' -bench 'ValidateMedium|ValidateSmall' -benchtime 3s \
-		-cpuprofile $(TMP)/mdscheck-cpu.out -o $(TMP)/mdscheck-report.test
-	$(GO) tool pprof -proto -focus=goccy -show=runtime $(TMP)/mdscheck-cpu.out > wasm/default.pgo
 
 # Build the playground and serve it on localhost.
 playground: need-npm wasm

@@ -29,9 +29,15 @@ func (s *server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 		complete = completeConfig
 	}
 	items := complete(src, position(p.Position), enc)
-	if !isConfig(d.uri) {
+	// The schema's items, whose texts are mdscheck's words; those of the
+	// Secrets of the workspace that follow are the user's.
+	schemaItems := len(items)
+	if isConfig(d.uri) {
+		schemaItems = 0
+	} else {
 		items = append(items, s.completeSecretKey(d, src, position(p.Position), enc)...)
 	}
+	defer func() { lang.OwnItems(items[:schemaItems], s.own.add) }()
 	s.mu.Lock()
 	snippets, insertReplace := s.caps.snippets, s.caps.insertReplace
 	s.mu.Unlock()

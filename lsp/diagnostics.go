@@ -162,7 +162,7 @@ func (s *server) gateOf(d *openDoc, f report.File) *secret.Gate {
 // diagnostics are sent under their document's.
 func (s *server) gateJSON(body []byte) []byte {
 	var out []byte
-	s.gates.use(func(g *secret.Gate) { out = g.JSON(body) })
+	s.gates.use(func(g *secret.Gate) { out = g.JSONKeeping(body, s.own.lookup) })
 	return out
 }
 

@@ -34,6 +34,10 @@ func (s *server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	out := &protocol.Hover{Contents: h.Contents}
 	if s.caps.plainHover {
 		out.Contents = lang.Markup{Kind: "plaintext", Value: lang.Unmark(h.Contents.Value, "", "")}
+	} else {
+		// What previousHover appended is the user's: the spans of
+		// mdscheck's words are still those of the start.
+		s.own.add(h.Contents.Value, h.Own)
 	}
 	if h.Range != nil {
 		r := toRange(*h.Range)

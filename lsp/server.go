@@ -102,6 +102,8 @@ type server struct {
 
 	client client // set before the first message is read
 
+	own ownAnswers // texts of answers in mdscheck's words, for gateJSON
+
 	mu       sync.Mutex // guards the fields below, which workers read too
 	state    int
 	exited   bool // the client sent exit

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mdscheck/mdscheck/core/change"
 	"github.com/mdscheck/mdscheck/core/check"
+	"github.com/mdscheck/mdscheck/core/document"
 	"github.com/mdscheck/mdscheck/core/lang"
 	"github.com/mdscheck/mdscheck/core/report"
 	"github.com/mdscheck/mdscheck/core/text"
@@ -178,7 +179,18 @@ func completeJSON(src string, pos text.Position, enc text.Encoding) ([]byte, err
 	}
 	var w jsonWriter
 	w.completion(items)
-	return askGate(src, pos).JSON(w.b), nil
+	own := map[string][]document.Span{}
+	lang.OwnItems(items, func(t string, spans []document.Span) { own[t] = spans })
+	return askGate(src, pos).JSONKeeping(w.b, lookup(own)), nil
+}
+
+// lookup returns a function that looks texts up in own, for
+// secret.Gate.JSONKeeping: the texts of an answer in mdscheck's words.
+func lookup(own map[string][]document.Span) func(string) ([]document.Span, bool) {
+	return func(t string) ([]document.Span, bool) {
+		spans, ok := own[t]
+		return spans, ok
+	}
 }
 
 // hoverJSON is the result of hover: an LSP Hover or null.
@@ -189,7 +201,7 @@ func hoverJSON(src string, pos text.Position, enc text.Encoding) ([]byte, error)
 	}
 	var w jsonWriter
 	w.hover(h)
-	return askGate(src, pos).JSON(w.b), nil
+	return askGate(src, pos).JSONKeeping(w.b, lookup(map[string][]document.Span{h.Contents.Value: h.Own})), nil
 }
 
 // errorJSON is the result of a call that failed: {"error": msg}.

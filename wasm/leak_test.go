@@ -93,3 +93,24 @@ func TestOwnWordsStayWholeInTheModule(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnWordsInTheModulesAnswers: hover and completion in the module say
+// what the schema says though a Secret's file holds its words
+// (SERVICE=kafka, MODE=connect), and mask the user's text they quote (a
+// resource named connect, its connection Secret's name).
+func TestOwnWordsInTheModulesAnswers(t *testing.T) {
+	t.Parallel()
+	in := newInstance(t)
+	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: env\nstringData:\n  app.env: |\n    SERVICE=kafka\n    MODE=connect\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: connect\nspec:\n  plan: business-4\n  project: demo\n  userConfig:\n    ip_filter: []\n    \n"
+	if out := in.text("hover", src, 17, 6, 0); !strings.Contains(out, "allowed to connect") || strings.Contains(out, "(secret)") {
+		t.Errorf("hover on ip_filter masks the schema's words: %s", out)
+	}
+	if out := in.text("hover", src, 10, 2, 0); !strings.Contains(out, "Connection Secret `(secret)`") || !strings.Contains(out, "`Kafka`") {
+		t.Errorf("hover on kind: %s", out)
+	}
+	out := in.text("complete", src, 18, 4, 0)
+	if !strings.Contains(out, `"label":"kafka"`) || strings.Contains(out, "(secret)") {
+		t.Errorf("completion in userConfig: %.600s", out)
+	}
+}

@@ -65,13 +65,18 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 		}
 	}
 	if kind == nil {
+		var md string
 		switch {
 		case len(path) == 1 && path[0] == "kind":
-			return mk(v, start, end, "**kind**: string, required\n\nOne of `"+strings.Join(schema.Names(), "`, `")+"`.\n")
+			md = "**kind**: string, required\n\nOne of `" + strings.Join(schema.Names(), "`, `") + "`.\n"
 		case len(path) == 1 && path[0] == "apiVersion":
-			return mk(v, start, end, "**apiVersion**: string, required\n\nAlways `"+schema.APIVersion+"`.\n")
+			md = "**apiVersion**: string, required\n\nAlways `" + schema.APIVersion + "`.\n"
+		default:
+			return nil
 		}
-		return nil
+		h := mk(v, start, end, md)
+		h.Own = ownText(nil, md, 0)
+		return h
 	}
 	s, required := memberAt(kind.Manifest, path)
 	if s == nil {
@@ -79,7 +84,14 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 	}
 	title := place(path).String()
 	var b strings.Builder
-	b.WriteString(schema.DescribeMember(title, s, required))
+	// The path is the schema's members (memberAt found each), and the
+	// rest is what the schema says of the last: mdscheck's words.
+	var own []document.Span
+	say := func(s string) {
+		own = ownText(own, s, b.Len())
+		b.WriteString(s)
+	}
+	say(schema.DescribeMember(title, s, required))
 	var hs *HoverSecret
 	if root != nil && (title == "kind" || title == "metadata.name" || strings.HasPrefix(title, "spec.connInfoSecretTarget")) {
 		sec := secret.Of(kind, doc)
@@ -92,20 +104,26 @@ func Hover(src string, pos text.Position, enc text.Encoding) *HoverResult {
 		}
 		switch {
 		case sec.Disabled:
-			b.WriteString("\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n")
+			say("\nNo connection Secret is created (`connInfoSecretTargetDisabled: true`).\n")
 		default:
-			name := "`" + sec.Name + "`"
+			say("\nConnection Secret ")
 			if sec.NameHidden {
-				name = "(its name is a secret value here, not shown)"
+				say("(its name is a secret value here, not shown)")
+			} else {
+				say("`")
+				b.WriteString(sec.Name) // the user's
+				say("`")
 			}
-			b.WriteString("\nConnection Secret " + name + " with keys:\n")
+			say(" with keys:\n")
 			for _, k := range sec.Keys {
-				b.WriteString("- `" + k + "`\n")
+				say("- `")
+				b.WriteString(k) // the prefix is the user's
+				say("`\n")
 			}
 		}
 	}
 	h := mk(v, start, end, b.String())
-	h.Secret = hs
+	h.Secret, h.Own = hs, own
 	return h
 }
 

@@ -1383,7 +1383,13 @@ func (g *Gate) Holds(s string) bool {
 // CleanOwn does. Object keys are mdscheck's own names and
 // are left alone, so the shape of the output stays as documented. A text
 // that is not JSON is cleaned whole.
-func (g *Gate) JSON(b []byte) []byte {
+func (g *Gate) JSON(b []byte) []byte { return g.JSONKeeping(b, nil) }
+
+// JSONKeeping is JSON, where kept also tells texts to clean as CleanOwn
+// does, with their spans of mdscheck's own words: those of one answer (a
+// hover, completion items), which a front end does not Keep in a gate
+// that every later output passes. kept may be nil.
+func (g *Gate) JSONKeeping(b []byte, kept func(text string) ([]document.Span, bool)) []byte {
 	if g.Empty() {
 		return b
 	}
@@ -1415,7 +1421,15 @@ func (g *Gate) JSON(b []byte) []byte {
 			if escaped {
 				s = jsonUnescape(s)
 			}
-			if own, ok := g.safe[s]; !ok || own != nil {
+			own, ok := g.safe[s]
+			if !ok && kept != nil {
+				// A kept text without spans is the user's whole, not
+				// safe: only Safe makes a text safe.
+				if o, k := kept(s); k && len(o) > 0 {
+					own, ok = o, true
+				}
+			}
+			if !ok || own != nil {
 				c := s
 				g.CleanOwn(&c, &own)
 				if c != s {
