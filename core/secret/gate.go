@@ -970,9 +970,22 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 	}
 	// A quoted text that escapes or folds over lines what it holds is
 	// read, and masked whole when what it reads as holds a secret.
+	// open is, for each quote, where its last unclosed text ends: a
+	// quote inside that one is escaped, and a text that starts there
+	// reads on as that one did, from the same place, to no closing quote
+	// (a line of escaped JSON, `"{\"a\":...`). Scanning again from each
+	// such quote cost 64 KiB a quote.
+	var open [2]int
 	for i := 0; quoted && i < len(s); i++ {
 		q := s[i]
 		if q != '"' && q != '\'' {
+			continue
+		}
+		k := 0
+		if q == '\'' {
+			k = 1
+		}
+		if i < open[k] {
 			continue
 		}
 		end, escaped, lines := i+1, false, false
@@ -989,6 +1002,7 @@ func (g *Gate) Find(s string, fn func(start, end int)) {
 			end++
 		}
 		if end >= len(s) || s[end] != q {
+			open[k] = end
 			continue // not closed: a quote of text, an apostrophe
 		}
 		switch {

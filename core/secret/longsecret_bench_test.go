@@ -65,3 +65,16 @@ func BenchmarkManySecretsOneStart(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindInEscapedQuotes: a line of escaped JSON in a double-quoted
+// YAML string (`"{\"a\": ...`), as kubectl and Helm print long values:
+// every quote in it is escaped, and each was the start of a scan of up
+// to 64 KiB for a closing quote (a 500 KB text took 9 s).
+func BenchmarkFindInEscapedQuotes(b *testing.B) {
+	var g Gate
+	g.Add("Zq7xK2pLm9Tr0ub4xW")
+	text := `big.json: "{` + strings.Repeat(`\"k\": \"v\", `, 50_000) + `}"`
+	for b.Loop() {
+		g.Find(text, func(start, end int) {})
+	}
+}
