@@ -697,7 +697,21 @@ type forms struct {
 	// tell apart; tails, by key, the first maxTails+1 of them.
 	long  map[string]bool
 	tails map[string][]string
+	// runs index all by the forms' texts, each run sorted, but for the
+	// last forms added (all[runsOf:], fewer than runSize): clipped finds
+	// the forms that start as a text does by a search in each, not by
+	// comparing every form of the bucket at every place before an
+	// ellipsis (a Secret of 60,000 values of one start and a text of as
+	// many cut words took 23 s). Runs are merged as a binary counter
+	// adds: no two of one size, so there are at most as many runs as the
+	// bits of the number of forms, and each form is merged that many
+	// times.
+	runs   [][]int32
+	runsOf int
 }
+
+// runSize is the number of forms a run of forms.runs starts with.
+const runSize = 32
 
 // A keyTable finds the keys of a bucket's forms by their hash: open
 // addressing, at most half full, each slot the hash, a form of the key
@@ -854,6 +868,9 @@ func (b *bucket) add(f string) {
 		}
 	}
 	m.all = append(m.all, f)
+	if len(m.all)-m.runsOf == runSize {
+		m.addRun()
+	}
 	if m.keys.put(m.all, k, len(m.all)-1) {
 		at, _ := slices.BinarySearchFunc(m.lens, len(k), func(a, b int) int { return b - a })
 		if at == len(m.lens) || m.lens[at] != len(k) {
@@ -926,14 +943,94 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 	return best
 }
 
+// addRun indexes the last runSize forms in a run of their own, merged
+// with the runs as large as it.
+func (m *forms) addRun() {
+	run := make([]int32, 0, runSize)
+	for i := m.runsOf; i < len(m.all); i++ {
+		run = append(run, int32(i))
+	}
+	less := func(a, b int32) int { return strings.Compare(m.all[a], m.all[b]) }
+	slices.SortFunc(run, less)
+	for k := len(m.runs) - 1; k >= 0 && len(m.runs[k]) <= len(run); k-- {
+		merged := make([]int32, 0, len(m.runs[k])+len(run))
+		a, b := m.runs[k], run
+		for len(a) > 0 && len(b) > 0 {
+			if less(a[0], b[0]) <= 0 {
+				merged, a = append(merged, a[0]), a[1:]
+			} else {
+				merged, b = append(merged, b[0]), b[1:]
+			}
+		}
+		run = append(append(merged, a...), b...)
+		m.runs = m.runs[:k]
+	}
+	m.runs = append(m.runs, run)
+	m.runsOf = len(m.all)
+}
+
 // clipped returns the length of the start of s that is a form cut short
 // where an ellipsis follows (a message cuts a long text so), and
 // whether there is one. A message clips a value to 60 characters, so no
 // longer cut is looked for.
 func (b *bucket) clipped(s string) (int, bool) {
-	for _, f := range b.forms() {
-		n := commonPrefix(s[:min(len(s), maxClipped)], f)
-		if rest := s[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
+	t := s[:min(len(s), maxClipped)]
+	if b.more == nil || b.more.runs == nil {
+		return clippedAmong(t, b.forms())
+	}
+	m := b.more
+	if n, ok := clippedAmong(t, m.all[m.runsOf:]); ok {
+		return n, true
+	}
+	// A form f is cut short at e where t has an ellipsis at e and f
+	// starts with t[:e] but goes on otherwise: among the sorted forms
+	// that start with t[:e], the first or the last is such a form if
+	// any is. An ellipsis of three bytes ("…") also cuts a form that
+	// shares its first one or two (commonPrefix keeps whole
+	// characters): those start with t[:e+1] or t[:e+2].
+	for e := 0; e < len(t); e++ {
+		if t[e] != '.' && t[e] != "…"[0] || !strings.HasPrefix(t[e:], "...") && !strings.HasPrefix(t[e:], "…") {
+			continue
+		}
+		for d := e; d <= e+2 && (d == e || t[e] != '.'); d++ {
+			for _, run := range m.runs {
+				if n, ok := m.clippedIn(run, t, t[:d]); ok {
+					return n, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// clippedIn is clipped of t among the forms of run, a sorted run of m,
+// that start with p: the first and the last of them.
+func (m *forms) clippedIn(run []int32, t, p string) (int, bool) {
+	lo, _ := slices.BinarySearchFunc(run, p, func(i int32, p string) int { return strings.Compare(m.all[i], p) })
+	// The forms that start with p follow one another from lo.
+	hi, end := lo, len(run)
+	for hi < end {
+		if mid := int(uint(hi+end) >> 1); strings.HasPrefix(m.all[run[mid]], p) {
+			hi = mid + 1
+		} else {
+			end = mid
+		}
+	}
+	for _, j := range [2]int{lo, hi - 1} {
+		if j >= lo && j < hi {
+			if n, ok := clippedAmong(t, m.all[run[j]:run[j]+1]); ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// clippedAmong is clipped of t among forms, comparing each.
+func clippedAmong(t string, forms []string) (int, bool) {
+	for _, f := range forms {
+		n := commonPrefix(t, f)
+		if rest := t[n:]; strings.HasPrefix(rest, "...") || strings.HasPrefix(rest, "…") {
 			return n, true
 		}
 	}

@@ -469,3 +469,24 @@ func TestGateShortWordAsAPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestGateClippedInABucketOfMany: among thousands of secrets that share
+// their first bytes, the one a message cuts short before an ellipsis is
+// still masked, whichever ellipsis, and a word of the same start that is
+// none of them is not.
+func TestGateClippedInABucketOfMany(t *testing.T) {
+	var g Gate
+	for i := 0; i < 5000; i++ {
+		g.Add(fmt.Sprintf("abcd%06d-Zq7xK2pLm9Tr0ub4xW-%06d", i, i))
+	}
+	for _, shown := range []string{"abcd001234-Zq7xK2pL...", "abcd004999-Zq7…", "abcd000000-Z...", "abcd003210-Zq7xK2pLm9Tr0ub4xW-0032…"} {
+		if got := g.Clean("value " + shown + " is too long"); strings.Contains(got, "abcd") {
+			t.Errorf("%q: %q", shown, got)
+		}
+	}
+	for _, shown := range []string{"abcdZ... and more", "abcd00123X..."} {
+		if msg := "value " + shown; g.Clean(msg) != msg {
+			t.Errorf("%q, no secret's start, masked: %q", shown, g.Clean(msg))
+		}
+	}
+}

@@ -78,3 +78,18 @@ func BenchmarkFindInEscapedQuotes(b *testing.B) {
 		g.Find(text, func(start, end int) {})
 	}
 }
+
+// BenchmarkClippedManyOfOneStart: 20,000 secrets of one start and a text
+// of as many words of that start cut short by an ellipsis: each was
+// compared with every secret of the start.
+func BenchmarkClippedManyOfOneStart(b *testing.B) {
+	var g Gate
+	var text strings.Builder
+	for i := 0; i < 20_000; i++ {
+		g.Add(fmt.Sprintf("K%d=abcd%d", i, i))
+		text.WriteString("abcdZ... ")
+	}
+	for b.Loop() {
+		g.Find(text.String(), func(start, end int) {})
+	}
+}
