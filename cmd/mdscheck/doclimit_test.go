@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,5 +36,44 @@ func TestStreamOverTheDocumentLimit(t *testing.T) {
 				t.Errorf("%s: the output does not hold %q:\n%.2000s", format, w, out)
 			}
 		}
+	}
+}
+
+// TestDocumentOverTheTokenLimit: a Secret refused for its tokens shows
+// none of its values on the line of its finding (met anywhere in its
+// data), and lends none of its words to the other documents: the
+// Kafka it names keeps its name.
+func TestDocumentOverTheTokenLimit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: demo\n")
+	b.WriteString("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: events\nstringData:\n")
+	for i := 0; i < 130_000; i++ {
+		fmt.Fprintf(&b, "  k%d: Zq7%06dxW\n", i, i)
+	}
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, "", "validate", "--color", "never", path)
+	if code != 1 || !strings.Contains(out, "tokens, the limit") {
+		t.Fatalf("exit %d, want 1 with the token limit:\n%s", code, out)
+	}
+	if strings.Contains(out, "Zq7") {
+		t.Errorf("the line of the finding shows a value of the Secret:\n%s", out)
+	}
+	// A Deployment refused for its tokens that reads the Kafka's
+	// connection Secret: its words are no secrets of the Kafka's.
+	b.Reset()
+	b.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: demo\n")
+	b.WriteString("---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n  template:\n    spec:\n      containers:\n        - name: app\n          env:\n")
+	for i := 0; i < 20_000; i++ {
+		fmt.Fprintf(&b, "            - {name: E%d, valueFrom: {secretKeyRef: {name: events, key: KAFKA_HOST}}}\n", i)
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, js, _ := runCLI(t, "", "validate", "--format", "json", path)
+	if !strings.Contains(js, "tokens, the limit") || !strings.Contains(js, `"name": "events"`) {
+		t.Errorf("the Kafka's name is masked by the refused Deployment's words:\n%.2000s", js)
 	}
 }
