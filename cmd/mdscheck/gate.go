@@ -52,7 +52,7 @@ func runGate(results []fileResult, previous []report.File) *secret.Gate {
 		}
 	}
 	check.KeepRules(g)
-	for _, s := range []string{"error", "warning", "note", "info", "none"} {
+	for _, s := range []string{"error", "warning", "note", "info", "none", sarifSchema, sarifVersion, sarifToolName, sarifToolSource, version} {
 		g.Safe(s)
 	}
 	return g

@@ -75,8 +75,18 @@ type sarifRegion struct {
 	EndColumn   int `json:"endColumn"`
 }
 
+// The fixed texts of the SARIF log, which runGate declares safe: a
+// Secret's file holding U=https or O=mdscheck turned the tool's name and
+// the log's schema into "(secret)".
+const (
+	sarifSchema     = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion    = "2.1.0"
+	sarifToolName   = "mdscheck"
+	sarifToolSource = "https://github.com/mdscheck/mdscheck"
+)
+
 func writeSARIF(w io.Writer, results []fileResult) error {
-	driver := sarifDriver{Name: "mdscheck", Version: version, InformationURI: "https://github.com/mdscheck/mdscheck"}
+	driver := sarifDriver{Name: sarifToolName, Version: version, InformationURI: sarifToolSource}
 	index := map[string]int{}
 	for i, r := range check.Rules {
 		index[r.Code] = i
@@ -115,7 +125,7 @@ func writeSARIF(w io.Writer, results []fileResult) error {
 	run.Properties = sumChanges(results)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
 // region is where the finding at r is in its file, or nil for a finding

@@ -95,3 +95,39 @@ func TestSARIFLocations(t *testing.T) {
 		t.Errorf("results:\n%s\nwant:\n%s", strings.Join(got, ","), want)
 	}
 }
+
+// TestSARIFToolTextsStayWhole: a Secret's file of common words (https,
+// mdscheck, string, member) leaves the SARIF log's fixed texts whole: its
+// schema, the tool's name and address, the rules' descriptions.
+func TestSARIFToolTextsStayWhole(t *testing.T) {
+	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  app.env: |\n    U=https\n    O=mdscheck\n    G=github\n    T=string\n    M=member\n    E=allowed\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: demo\n  cloudName: 7\n"
+	_, out, _ := runCLI(t, src, "validate", "--format", "sarif", "-")
+	var log struct {
+		Schema string `json:"$schema"`
+		Runs   []struct {
+			Tool struct {
+				Driver struct {
+					Name, InformationURI string
+					Rules                []struct{ ShortDescription struct{ Text string } }
+				}
+			}
+			Results []struct{ Message struct{ Text string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	d := log.Runs[0].Tool.Driver
+	if log.Schema != sarifSchema || d.Name != "mdscheck" || d.InformationURI != sarifToolSource {
+		t.Errorf("schema %q, tool %q at %q", log.Schema, d.Name, d.InformationURI)
+	}
+	for _, r := range d.Rules {
+		if strings.Contains(r.ShortDescription.Text, "(secret)") {
+			t.Errorf("rule description masked: %q", r.ShortDescription.Text)
+		}
+	}
+	if len(log.Runs[0].Results) == 0 {
+		t.Errorf("no result for cloudName: 7:\n%s", out)
+	}
+}

@@ -61,6 +61,7 @@ func KeepRules(g *secret.Gate) {
 	for _, r := range Rules {
 		g.Safe(r.Code)
 		g.Safe(RuleURL(r.Code))
+		g.Safe(r.Summary) // SARIF's rule descriptions
 	}
 }
 
