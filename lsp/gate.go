@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"slices"
 	"sync"
 	"time"
 
@@ -35,6 +36,9 @@ type gateSet struct {
 	// added to its gate since its last check's gate was installed: what
 	// a gate started again from a check (install) must keep.
 	fresh map[string]*secret.Gate
+	// closed are the keys of the gates of closed documents in of, the
+	// last closed last (drop).
+	closed []string
 	// all is the union of the gates, with the texts every message leaves
 	// whole; nil when it must be made again (union). It is the largest
 	// document's gate, the others merged into it: the union of one open
@@ -179,14 +183,49 @@ func (gs *gateSet) replace(key string, g *secret.Gate) {
 	gs.all = nil
 }
 
-// drop forgets the gate of uri.
+// maxClosed and maxClosedForms bound the gates of closed documents a
+// set keeps: the last closed ones, as long as their forms are fewer.
+const (
+	maxClosed      = 64
+	maxClosedForms = 4_000_000
+)
+
+// drop takes the gate of uri, a document closed, out of the open ones. Its
+// secrets stay known for the rest of the session, in a gate of their own
+// (closedPrefix), up to maxClosed of them and maxClosedForms forms: a
+// secret typed in a buffer that was closed unsaved was shown again in the
+// next diagnostics of another document that wrote it (attack 18), which
+// the server had masked a moment before.
 func (gs *gateSet) drop(uri string) {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
+	g := gs.of[uri]
 	delete(gs.of, uri)
 	delete(gs.fresh, uri)
 	gs.all = nil
+	if g.Empty() {
+		return
+	}
+	key := closedPrefix + uri
+	if old := gs.of[key]; old != nil {
+		g.Merge(old) // closed, opened again and closed again
+		gs.closed = slices.DeleteFunc(gs.closed, func(k string) bool { return k == key })
+	}
+	gs.of[key] = g
+	gs.closed = append(gs.closed, key)
+	forms := 0
+	for _, k := range gs.closed {
+		forms += gs.of[k].Forms()
+	}
+	for len(gs.closed) > 1 && (len(gs.closed) > maxClosed || forms > maxClosedForms) {
+		forms -= gs.of[gs.closed[0]].Forms()
+		delete(gs.of, gs.closed[0])
+		gs.closed = gs.closed[1:]
+	}
 }
+
+// closedPrefix keys, before its URI, the gate of a closed document.
+const closedPrefix = "mdscheck:closed:"
 
 // liveGates records the documents of the text of an open file the read
 // loop last saw (the file's live text) (refreshGate), whose secrets its gate holds, so that an
@@ -325,8 +364,8 @@ func documentTexts(src string, spans []document.Span) map[string]struct{} {
 	return out
 }
 
-// forgetGates drops the gate of a document that is closed: nothing more
-// is said of it.
+// forgetGates drops the gate of a document that is closed from the open
+// ones: nothing more is said of it, but its secrets stay secrets (drop).
 func (s *server) forgetGates(uri string) {
 	s.gates.drop(uri)
 }

@@ -47,3 +47,26 @@ func TestOwnWordsInAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedDocumentsSecretsStaySecret: a secret typed in a buffer that is
+// closed unsaved stays masked in the next diagnostics of another document
+// that writes it, as it was while the buffer was open.
+func TestClosedDocumentsSecretsStaySecret(t *testing.T) {
+	t.Parallel()
+	s, _ := start(t)
+	const secret = "Zq7xK2pLm9Tr0ub4xW"
+	a, b := uri.URI("untitled:Untitled-1"), uri.URI("untitled:Untitled-2")
+	s.open(a, "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n    auth_github:\n      client_secret: \""+secret+"\"\n")
+	kafka := "apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  project: \"" + secret + "!\"\n"
+	before := s.open(b, kafka)
+	if len(before) == 0 || strings.Contains(summary(before), secret) {
+		t.Fatalf("with the secret's buffer open: %s", summary(before))
+	}
+	if err := s.srv.DidClose(s.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: docID(a)}); err != nil {
+		t.Fatal(err)
+	}
+	v := s.edit(b, whole(kafka+"  cloudName: google-europe-west1\n"))
+	if after := s.diagnostics(b, v); len(after) == 0 || strings.Contains(summary(after), secret) {
+		t.Errorf("after the secret's buffer was closed: %s", summary(after))
+	}
+}
