@@ -114,3 +114,16 @@ func TestOwnWordsInTheModulesAnswers(t *testing.T) {
 		t.Errorf("completion in userConfig: %.600s", out)
 	}
 }
+
+// TestSeveritiesStayWholeInTheModule: a Secret's file holding the word
+// error leaves the severity of every finding as the contract spells it.
+func TestSeveritiesStayWholeInTheModule(t *testing.T) {
+	t.Parallel()
+	in := newInstance(t)
+	src := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: env\nstringData:\n  app.env: |\n    LEVEL=error\n    MODE=warning\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: k\nspec:\n  plan: business-4\n  project: demo\n  cloudName: 7\n"
+	out := in.text("validate", src, 0)
+	if !strings.Contains(out, `"severity":"error"`) || strings.Contains(out, `"severity":"(secret)"`) {
+		t.Errorf("severities: %s", out)
+	}
+}

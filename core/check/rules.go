@@ -54,14 +54,20 @@ func RuleURL(code string) string {
 	return "https://github.com/mdscheck/mdscheck/blob/main/docs/rules.md#" + code
 }
 
-// KeepRules declares the codes of the rules and the addresses of their
-// pages safe in g (secret.Gate.Safe): mdscheck's own words, which every
-// output names, stay whole where a secret is spelt like one.
+// KeepRules declares the codes of the rules, the addresses of their
+// pages, their summaries and the severities safe in g (secret.Gate.Safe):
+// mdscheck's own words, which every output names, stay whole where a
+// secret is spelt like one.
 func KeepRules(g *secret.Gate) {
 	for _, r := range Rules {
 		g.Safe(r.Code)
 		g.Safe(RuleURL(r.Code))
 		g.Safe(r.Summary) // SARIF's rule descriptions
+	}
+	// The severities, which a host switches on: a Secret's file holding
+	// X=error made the module's every finding's "(secret)".
+	for _, s := range []Severity{Error, Warning, Information, Hint} {
+		g.Safe(s.String())
 	}
 }
 
