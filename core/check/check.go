@@ -25,6 +25,10 @@ type Options struct {
 	// may hold members the text does not show, so none is reported
 	// missing.
 	Template bool
+	// Unguessed masks a document that cannot be read whole, unread, as
+	// one refused for its size is (guessUnread): a stream sets it once
+	// it has read as much of such documents as its budget allows.
+	Unguessed bool
 }
 
 // Masked starts the text that stands for a template's action: "~" alone
@@ -80,7 +84,10 @@ func (info *Info) Feed(g *secret.Gate) {
 // stream size limit. Guessed, every word of a quarter of a million
 // tokens was a secret for every other document: 52 refused Deployments
 // of 1.2 MB took 22 s, and masked the names of the Kafkas they named.
-func guessUnread(src string, d *document.Document) (guessed, rest []document.Span) {
+func guessUnread(src string, d *document.Document, unguessed bool) (guessed, rest []document.Span) {
+	if unguessed {
+		return nil, []document.Span{{Start: d.Start, End: d.End}}
+	}
 	if d.Err.Limit != "document size" && d.Err.Limit != "tokens" && d.End-d.Start <= document.DefaultLimits.DocumentBytes {
 		return secret.Guess(src, d.Start, d.End), nil
 	}
@@ -140,7 +147,7 @@ func DocumentGate(src string, d *document.Document, opts Options) (Info, []Diagn
 	if d.Err != nil {
 		c.syntax(d.Err)
 		var rest []document.Span
-		info.Secrets, rest = guessUnread(src, d)
+		info.Secrets, rest = guessUnread(src, d, opts.Unguessed)
 		for _, sp := range info.Secrets {
 			info.SecretRaw = append(info.SecretRaw, src[sp.Start:sp.End])
 		}

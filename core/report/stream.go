@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"strings"
+	"sync/atomic"
 
 	"github.com/mdscheck/mdscheck/core/check"
 	"github.com/mdscheck/mdscheck/core/cross"
@@ -27,6 +28,11 @@ type Stream struct {
 	findings  int             // in the documents checked, with a budget of findings
 	limit     *check.Diagnostic
 	capped    *capState
+	// guessed counts the bytes of the raw secrets the documents checked
+	// gave (mostly the guesses of documents that could not be read),
+	// which the file's gate registers word by word; past maxGuessed the
+	// stream's other unreadable documents are masked whole, unread.
+	guessed atomic.Int64
 	// With a Memo: the documents to check (it holds the others), and each
 	// document's result as a text of its own, nil until it has one.
 	todo []int
@@ -149,6 +155,14 @@ func (s *Stream) Len() int {
 	return len(s.spans)
 }
 
+// maxGuessed bounds the raw secrets a stream registers: what a document
+// that could not be read may hold costs its gate about ten times what a
+// check of as much text costs (a broken Secret of 80,000 values, 1.8 MB,
+// 0.8 s), and 16 of them in a file took 27 s and 1.16 GB. Past it, the
+// values of such documents are not looked for elsewhere, as those of
+// one refused for its size.
+const maxGuessed = 2 << 20
+
 // index returns the index in the stream of the i-th document to check.
 func (s *Stream) index(i int) int {
 	if s.o.Memo != nil {
@@ -185,17 +199,24 @@ func (s *Stream) Check(c *Checker, i int) bool {
 		}
 	}
 	var r Checked
+	opts := s.o.Check
+	if s.guessed.Load() >= maxGuessed {
+		opts.Unguessed = true
+	}
 	if s.o.Memo != nil {
 		// Checked as a text of its own, which the memo keeps: a copy,
 		// since a result kept must not pin a whole old stream.
 		t := strings.Clone(s.read[sp.Start:sp.End])
-		r = c.Check(t, document.Span{Start: 0, End: len(t)}, 0, s.o.Check)
+		r = c.Check(t, document.Span{Start: 0, End: len(t)}, 0, opts)
 		kept := r
 		kept.gate = nil // a gate a memo kept would be the gate of every text it saw
 		s.memo[d] = &memoDoc{text: t, result: kept}
 		r = s.placed(r, d, sp.Start)
 	} else {
-		r = c.Check(s.read, sp, d, s.o.Check)
+		r = c.Check(s.read, sp, d, opts)
+	}
+	for _, t := range r.Info.SecretRaw {
+		s.guessed.Add(int64(len(t)))
 	}
 	s.results[d] = r
 	if s.o.Budget.Findings > 0 {

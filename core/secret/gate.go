@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -698,21 +698,27 @@ type forms struct {
 	// tell apart; tails, by key, the first maxTails+1 of them.
 	long  map[string]bool
 	tails map[string][]string
-	// runs index all by the forms' texts, each run sorted, but for the
-	// last forms added (all[runsOf:], fewer than runSize): clipped finds
-	// the forms that start as a text does by a search in each, not by
-	// comparing every form of the bucket at every place before an
-	// ellipsis (a Secret of 60,000 values of one start and a text of as
-	// many cut words took 23 s). Runs are merged as a binary counter
-	// adds: no two of one size, so there are at most as many runs as the
-	// bits of the number of forms, and each form is merged that many
-	// times. clipped makes them, under runsMu, the first time a text
-	// needs them: made as forms were added, they cost a fourth of the
+	// runs index all by the forms' texts (runIndex): clipped finds the
+	// forms that start as a text does by a search, not by comparing
+	// every form of the bucket at every place before an ellipsis (a
+	// Secret of 60,000 values of one start and a text of as many cut
+	// words took 23 s). clipped makes the index the first time a text
+	// needs it: made as forms were added, it cost a fourth of the
 	// command's time on a file of a million values, for texts that
-	// mostly have no ellipsis near them.
-	runsMu sync.Mutex
-	runs   [][]int32
-	runsOf int
+	// mostly have no ellipsis near them. An index once made is never
+	// changed, but replaced: the gate's other methods are safe for
+	// concurrent use, and two that make one at once make the same.
+	runs atomic.Pointer[runIndex]
+}
+
+// A runIndex indexes the forms of a bucket, all[:of], in sorted runs,
+// merged as a binary counter adds: no two of one size, so there are at
+// most as many runs as the bits of the number of forms, and each form is
+// merged that many times. The forms after of, fewer than runSize, are
+// compared one by one.
+type runIndex struct {
+	runs [][]int32
+	of   int
 }
 
 // runSize is the number of forms a run of forms.runs starts with.
@@ -945,18 +951,39 @@ func (b *bucket) agreeing(s string, i int, key string, masked int) int {
 	return best
 }
 
-// addRun indexes the runSize forms after m.runsOf in a run of their own,
-// merged with the runs as large as it; m.runsMu is held.
-func (m *forms) addRun() {
+// index returns the index of m's forms, made anew when forms enough were
+// added since.
+func (m *forms) index() *runIndex {
+	ri := m.runs.Load()
+	if ri != nil && len(m.all)-ri.of < runSize {
+		return ri
+	}
+	next := &runIndex{}
+	if ri != nil {
+		next.runs, next.of = slices.Clone(ri.runs), ri.of
+	}
+	for len(m.all)-next.of >= runSize {
+		next.addRun(m.all)
+	}
+	m.runs.Store(next)
+	return next
+}
+
+// addRun indexes the runSize forms of all after ri.of in a run of their
+// own, merged with the runs as large as it. It writes no array of ri's:
+// those may be another index's.
+func (ri *runIndex) addRun(all []string) {
 	run := make([]int32, 0, runSize)
-	for i := m.runsOf; i < m.runsOf+runSize; i++ {
+	for i := ri.of; i < ri.of+runSize; i++ {
 		run = append(run, int32(i))
 	}
-	less := func(a, b int32) int { return strings.Compare(m.all[a], m.all[b]) }
+	less := func(a, b int32) int { return strings.Compare(all[a], all[b]) }
 	slices.SortFunc(run, less)
-	for k := len(m.runs) - 1; k >= 0 && len(m.runs[k]) <= len(run); k-- {
-		merged := make([]int32, 0, len(m.runs[k])+len(run))
-		a, b := m.runs[k], run
+	k := len(ri.runs)
+	for k > 0 && len(ri.runs[k-1]) <= len(run) {
+		k--
+		merged := make([]int32, 0, len(ri.runs[k])+len(run))
+		a, b := ri.runs[k], run
 		for len(a) > 0 && len(b) > 0 {
 			if less(a[0], b[0]) <= 0 {
 				merged, a = append(merged, a[0]), a[1:]
@@ -965,10 +992,9 @@ func (m *forms) addRun() {
 			}
 		}
 		run = append(append(merged, a...), b...)
-		m.runs = m.runs[:k]
 	}
-	m.runs = append(m.runs, run)
-	m.runsOf += runSize
+	ri.runs = append(ri.runs[:k:k], run)
+	ri.of += runSize
 }
 
 // clipped returns the length of the start of s that is a form cut short
@@ -981,12 +1007,8 @@ func (b *bucket) clipped(s string) (int, bool) {
 	if m == nil || len(m.all) < runSize {
 		return clippedAmong(t, b.forms())
 	}
-	m.runsMu.Lock()
-	defer m.runsMu.Unlock()
-	for len(m.all)-m.runsOf >= runSize {
-		m.addRun()
-	}
-	if n, ok := clippedAmong(t, m.all[m.runsOf:]); ok {
+	ri := m.index()
+	if n, ok := clippedAmong(t, m.all[ri.of:]); ok {
 		return n, true
 	}
 	// A form f is cut short at e where t has an ellipsis at e and f
@@ -1000,7 +1022,7 @@ func (b *bucket) clipped(s string) (int, bool) {
 			continue
 		}
 		for d := e; d <= e+2 && (d == e || t[e] != '.'); d++ {
-			for _, run := range m.runs {
+			for _, run := range ri.runs {
 				if n, ok := m.clippedIn(run, t, t[:d]); ok {
 					return n, true
 				}
