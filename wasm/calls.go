@@ -44,7 +44,11 @@ func position(line, character int32) text.Position {
 // validateJSON is the result of validate: one entry of the CLI's files
 // array without path.
 func validateJSON(src string, enc text.Encoding) ([]byte, error) {
-	f := checkText(src).File()
+	s := checkText(src)
+	f := s.File()
+	if !s.Complete() {
+		hideQuoted(&f)
+	}
 	var w jsonWriter
 	w.file(f, enc)
 	g := fileGate(&f)
@@ -93,6 +97,9 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 		gone = c.Previous[0].Findings
 	}
 	f, was := cur.File(), old.File()
+	if !cur.Complete() || !old.Complete() {
+		hideQuoted(&f)
+	}
 	// What the previous version held is secret in this one too: a
 	// change message may quote it, a deletion name it.
 	g := fileGate(&f, &was)

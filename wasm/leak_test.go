@@ -127,3 +127,28 @@ func TestSeveritiesStayWholeInTheModule(t *testing.T) {
 		t.Errorf("severities: %s", out)
 	}
 }
+
+// TestNoSecretPastTheBudget: a text longer than one call checks, whose
+// Secret past the budget holds a value that a Kafka before it writes
+// again: the Kafka's finding says what is wrong but quotes nothing of the
+// user's, in validate and in a set.
+func TestNoSecretPastTheBudget(t *testing.T) {
+	t.Parallel()
+	in := newInstance(t)
+	const s = "Zq7xK2pLm9Tr0ub4xW"
+	var b strings.Builder
+	b.WriteString("apiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: \"" + s + "!\"\n")
+	for b.Len() < 5<<20 {
+		b.WriteString("---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: filler\ndata:\n  k: " + strings.Repeat("x", 200) + "\n")
+	}
+	b.WriteString("---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: s\nstringData:\n  api: " + s + "\n")
+	src := b.String()
+	out := in.text("validate", src, 0)
+	if !strings.Contains(out, `"rule":"pattern"`) || !strings.Contains(out, `"rule":"limit"`) || strings.Contains(out, s) {
+		t.Errorf("validate past the budget: %.1500s", out)
+	}
+	set := marshal(t, []map[string]string{{"name": "k.yaml", "text": src}})
+	if out := in.text("validate_set", set, 0); strings.Contains(out, s) || !strings.Contains(out, `"rule":"pattern"`) {
+		t.Errorf("validate_set past the budget: %.1500s", out)
+	}
+}

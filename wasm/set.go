@@ -70,6 +70,11 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 		}
 	}
 	keepRuleCodes(g)
+	if !whole {
+		for i := range files {
+			hideQuoted(&files[i])
+		}
+	}
 	for i, t := range set {
 		files[i].Clean(g)
 		files[i].MaskAlso(g)

@@ -960,7 +960,7 @@ func (m *forms) index() *runIndex {
 	}
 	next := &runIndex{}
 	if ri != nil {
-		next.runs, next.of = slices.Clone(ri.runs), ri.of
+		next.runs, next.of = append([][]int32(nil), ri.runs...), ri.of
 	}
 	for len(m.all)-next.of >= runSize {
 		next.addRun(m.all)
@@ -978,7 +978,13 @@ func (ri *runIndex) addRun(all []string) {
 		run = append(run, int32(i))
 	}
 	less := func(a, b int32) int { return strings.Compare(all[a], all[b]) }
-	slices.SortFunc(run, less)
+	// An insertion sort: a run starts with runSize forms, and a generic
+	// sort of int32s was 30 KB of the module.
+	for i := 1; i < len(run); i++ {
+		for j := i; j > 0 && less(run[j], run[j-1]) < 0; j-- {
+			run[j], run[j-1] = run[j-1], run[j]
+		}
+	}
 	k := len(ri.runs)
 	for k > 0 && len(ri.runs[k-1]) <= len(run) {
 		k--
@@ -1035,8 +1041,16 @@ func (b *bucket) clipped(s string) (int, bool) {
 // clippedIn is clipped of t among the forms of run, a sorted run of m,
 // that start with p: the first and the last of them.
 func (m *forms) clippedIn(run []int32, t, p string) (int, bool) {
-	lo, _ := slices.BinarySearchFunc(run, p, func(i int32, p string) int { return strings.Compare(m.all[i], p) })
-	// The forms that start with p follow one another from lo.
+	// lo is the first form not before p; the forms that start with p
+	// follow one another from there.
+	lo, end := 0, len(run)
+	for lo < end {
+		if mid := int(uint(lo+end) >> 1); m.all[run[mid]] < p {
+			lo = mid + 1
+		} else {
+			end = mid
+		}
+	}
 	hi, end := lo, len(run)
 	for hi < end {
 		if mid := int(uint(hi+end) >> 1); strings.HasPrefix(m.all[run[mid]], p) {
