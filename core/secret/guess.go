@@ -516,9 +516,9 @@ func add(set map[string]bool, name string) map[string]bool {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
-// secretKey reports whether a key's text names a secret member: its
-// name or a misspelling of it, quoted or not, or any double-quoted key with an escape in it
-// ("\x70assword"), which a guess cannot afford to read.
+// secretKey reports whether a key's text names a secret member: quoted
+// or not, as secretName reads names, or any double-quoted key with an
+// escape in it ("\x70assword"), which a guess cannot afford to read.
 func secretKey(text string) bool {
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
 		if text[0] == '"' && strings.IndexByte(text, '\\') >= 0 {
@@ -526,33 +526,175 @@ func secretKey(text string) bool {
 		}
 		text = text[1 : len(text)-1]
 	}
-	if names[text] {
+	return secretName(text)
+}
+
+// secretName reports whether key, the name of an entry that no schema
+// places, names a secret: one rule for a document that was read (Stray)
+// and one that was not (Guess). A secret's name counts however it is
+// typed (Password, PASSWORD, PassWord, passwd, secretKey, sas-token) and
+// wherever it stands inside a longer name (smtp_server.password,
+// ADMIN_PASSWORD, grafana_password, password_smtp, vault_token,
+// tokenValue, api_key, privateKey, credentials.json): the key is read
+// as words, parted at every byte that is no letter or digit and where a
+// capital starts a word (camelCase, APIKey), and a run of up to three
+// words names a secret when, with case and separators ignored, it is a
+// secret member's name, or, for a run of five letters or more, a
+// misspelling of a name as long (spelling.Closeness: passwd, passw0rd).
+// A key that is a member of the schema's that is no secret (token_url,
+// a Kubernetes reference's secretKeyRef) is not one: its value is that
+// member's, which the schema tells.
+func secretName(key string) bool {
+	if names[key] {
+		return true // the common case, and no work
+	}
+	if plainMembers[foldName(key)] {
+		return false
+	}
+	var words [maxWords][2]int // the last few words' bounds in key
+	n := 0
+	for i := 0; i < len(key); {
+		if !isAlnum(key[i]) {
+			i++
+			continue
+		}
+		j := nameWordEnd(key, i)
+		copy(words[:], words[1:])
+		words[maxWords-1] = [2]int{i, j}
+		n++
+		// The runs that end with this word.
+		for k := 1; k <= min(n, maxWords); k++ {
+			if wordsName(key, words[maxWords-k:]) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// maxWords is the most words a run that names a secret has
+// (email_sender_password).
+const maxWords = 3
+
+// wordsName reports whether the run of words of key at the bounds ws
+// names a secret: a secret's name, or a misspelling of one of five
+// letters or more.
+func wordsName(key string, ws [][2]int) bool {
+	var buf [nameBytes]byte
+	run := buf[:0]
+	for _, w := range ws {
+		if len(run)+w[1]-w[0] > len(buf) {
+			return false // longer than any name and its typos
+		}
+		for i := w[0]; i < w[1]; i++ {
+			c := key[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			run = append(run, c)
+		}
+	}
+	if folded[string(run)] {
 		return true
 	}
-	// A secret's name typed otherwise (Password, passwd, passw0rd) still
-	// means the secret: a readable document's misspelt member is one.
-	if len(text) < nameLens[0] || len(text) > nameLens[1] {
-		return false // no typo of any name: most keys, and the long ones
+	if len(run) < 5 {
+		return false // a short word's typo is another word (kex, keys)
 	}
-	for _, name := range nameList {
-		if _, ok := spelling.Closeness(text, name); ok {
-			return true
+	for _, name := range foldedList {
+		if len(name) >= 5 {
+			if _, ok := spelling.Closeness(string(run), name); ok {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// nameList holds the names of secret members, and nameLens the shortest
-// and longest length a misspelling of one of them may have.
-var nameList, nameLens = func() ([]string, [2]int) {
+// nameBytes bounds the runs compared: the longest name and a typo's four
+// more letters.
+const nameBytes = 32
+
+// nameWordEnd returns where the word that starts at key[i] ends: at a byte
+// that is no letter or digit, before a capital that follows a small
+// letter or a digit (privateKey), and before the last capital of a run
+// of capitals that a small letter follows (APIKey).
+func nameWordEnd(key string, i int) int {
+	j := i + 1
+	for ; j < len(key) && isAlnum(key[j]); j++ {
+		c, p := key[j], key[j-1]
+		if !isUpper(c) {
+			continue
+		}
+		if !isUpper(p) || j+1 < len(key) && isLower(key[j+1]) {
+			break
+		}
+	}
+	return j
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || c >= '0' && c <= '9' }
+
+// foldName returns key in small letters without the bytes that are no
+// letter or digit: how names are compared whatever their separators.
+func foldName(key string) string {
+	var b strings.Builder
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; isAlnum(c) {
+			if isUpper(c) {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// folded holds the names of secret members folded (foldName), and
+// foldedList the same in order.
+var folded, foldedList = func() (map[string]bool, []string) {
+	set := map[string]bool{}
 	var list []string
-	lens := [2]int{1 << 30, 0}
 	for name := range names {
-		list = append(list, name)
-		lens[0], lens[1] = min(lens[0], len(name)-4), max(lens[1], len(name)+4)
+		f := foldName(name)
+		if !set[f] {
+			set[f] = true
+			list = append(list, f)
+		}
 	}
 	slices.Sort(list)
-	return list, lens
+	return set, list
+}()
+
+// plainMembers holds, folded, the names of the schema's members that are
+// no secret of any kind, and of the members of Kubernetes' workloads that
+// refer to a key of a Secret or a ConfigMap (Stray reads those as names):
+// a key so named is that member, whatever secret's name it holds a word
+// of (token_url, secretKeyRef).
+var plainMembers = func() map[string]bool {
+	set := map[string]bool{"secretkeyref": true, "configmapkeyref": true}
+	var walk func(s *schema.Schema)
+	walk = func(s *schema.Schema) {
+		if s == nil {
+			return
+		}
+		for _, p := range s.Properties {
+			if !p.Secret {
+				set[foldName(p.Name)] = true
+			}
+			walk(p.Schema)
+		}
+		walk(s.Items)
+	}
+	for _, k := range schema.Names() {
+		walk(schema.Lookup(k).Manifest)
+	}
+	for name := range names {
+		delete(set, foldName(name)) // a secret of one kind is a secret
+	}
+	return set
 }()
 
 func isNameByte(c byte) bool {
