@@ -111,16 +111,31 @@ func maySecret(text string) bool {
 	return !sawKind
 }
 
-// dataKey reports whether a key's text names the data of a Secret.
+// dataKey reports whether a key's text, quoted or not, may name the data
+// of a Secret (dataName).
 func dataKey(text string) bool {
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
 		text = text[1 : len(text)-1]
 	}
-	if strings.EqualFold(text, "data") {
-		return true
-	}
-	_, ok := spelling.Closeness(text, "stringData")
+	ok, _ := dataName(text)
 	return ok
+}
+
+// dataName reports whether key, a key of a resource whose kind may be a
+// Secret's, may be its data or stringData as its author meant them: in
+// any case or spelling (Data, DATA, datas, StringData, stringdata,
+// string_data, stringDta), and whether it is data, whose values are the
+// base64 of the secret. A Secret, read or not, keeps its author's secrets
+// whichever way the key is typed: the cluster would refuse the key, but
+// a message would quote what it holds.
+func dataName(key string) (ok, encoded bool) {
+	if _, ok := spelling.Closeness(key, "stringData"); ok {
+		return true, false
+	}
+	if _, ok := spelling.Closeness(key, "data"); ok {
+		return true, true
+	}
+	return false, false
 }
 
 // guess reads src[start:end] once, taking the anchors named in anchored

@@ -440,12 +440,17 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 		inside = true
 	}
 	for _, p := range n.Pairs {
-		if inside && (p.Key.Text == "data" || p.Key.Text == "stringData") {
-			v.markData(p.Value)
-			if p.Key.Text == "data" {
-				v.encoded = append(v.encoded, p.Value)
+		// data and stringData typed otherwise (Data, stringdata,
+		// string_data) still hold what their author meant to keep
+		// secret.
+		if inside {
+			if ok, encoded := dataName(p.Key.Text); ok {
+				v.markData(p.Value)
+				if encoded {
+					v.encoded = append(v.encoded, p.Value)
+				}
+				continue
 			}
-			continue
 		}
 		v.secretData(p.Value, inside)
 	}
