@@ -78,34 +78,54 @@ func Guess(src string, start, end int) []document.Span {
 
 // maySecret reports whether text, a document that could not be read, may
 // be a Secret, whose keys under data and stringData have any names: when
-// a line "kind: ..." says so in any case and spelling (Secret, secret,
-// SecretList), says it in a way a guess cannot read (an alias, a quote),
-// or no line names a kind at all (a part of a Secret cut off by a "---").
+// a key "kind", wherever it stands (at the start of a line, after an
+// item's "- ", in a flow mapping after "{" or ","), says so in any case
+// and spelling (Secret, secret, SecretList), says it in a way a guess
+// cannot read (an alias, a quote, a value on the next line), or no key
+// kind is written at all (a part of a Secret cut off by a "---"). Any key
+// counts, not the first nor one at the start of a line: a Secret written
+// as one flow mapping, in a document where an ownerReference's
+// "- kind: Deployment" or a kubeconfig's "kind: Config" starts a line, is
+// still a Secret.
 func maySecret(text string) bool {
 	sawKind := false
-	for len(text) > 0 {
-		line := text
-		if i := strings.IndexAny(text, "\r\n"); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = ""
+	for at := 0; at < len(text); {
+		i := strings.Index(text[at:], "kind")
+		if i < 0 {
+			break
 		}
-		line = strings.TrimLeft(line, " \t-")
-		for _, q := range []string{`"kind"`, `'kind'`, "kind"} {
-			if !strings.HasPrefix(line, q) {
+		i += at
+		at = i + len("kind")
+		start, end := i, at
+		if i > 0 && (text[i-1] == '"' || text[i-1] == '\'') {
+			if end == len(text) || text[end] != text[i-1] {
 				continue
 			}
-			rest := strings.TrimLeft(line[len(q):], " \t")
-			if !strings.HasPrefix(rest, ":") {
-				break
-			}
-			sawKind = true
-			value := strings.TrimSpace(rest[1:])
-			if value == "" || !isNameByte(value[0]) || value[0] == '"' || value[0] == '\'' ||
-				strings.Contains(strings.ToLower(value), "secret") {
-				return true
-			}
-			break
+			start, end = i-1, end+1
+		}
+		if start > 0 && isNameByte(text[start-1]) {
+			continue // a longer name (mykind, kindness)
+		}
+		// The colon may start the next line (? kind, then : Secret).
+		colon := end
+		for colon < len(text) && strings.IndexByte(" \t\r\n", text[colon]) >= 0 {
+			colon++
+		}
+		if colon == len(text) || text[colon] != ':' {
+			continue
+		}
+		sawKind = true
+		value := text[valueStart(text, colon+1):]
+		if i := strings.IndexAny(value, "\r\n,]}"); i >= 0 {
+			value = value[:i]
+		}
+		if i := strings.Index(value, " #"); i >= 0 {
+			value = value[:i]
+		}
+		value = strings.TrimRight(value, " \t")
+		if value == "" || !isNameByte(value[0]) || value[0] == '"' || value[0] == '\'' ||
+			strings.Contains(strings.ToLower(value), "secret") {
+			return true
 		}
 	}
 	return !sawKind

@@ -116,3 +116,31 @@ func TestSecretDataTypedOtherwise(t *testing.T) {
 		}
 	}
 }
+
+// TestMaySecretAnyKindKey: a broken document may be a Secret when any
+// key kind says so, wherever it stands, also where another line starts
+// with a kind that is none.
+func TestMaySecretAnyKindKey(t *testing.T) {
+	for _, text := range []string{
+		"{apiVersion: v1, kind: Secret, stringData: {webhook: x}}\n",
+		"kind: Config\nusers: []\nsecret: {apiVersion: v1, kind: Secret, data: {a: b}}\n",
+		"metadata:\n  ownerReferences:\n  - kind: Deployment\n{\"kind\": \"Secret\"}\n",
+		"x: [{kind: secret}]\nkind: Deployment\n",
+		"kind: Deployment\n? kind\n: SealedSecret\n",
+		"kind: Deployment\nb: {'kind' : *k}\n",
+		"apiVersion: v1\nmetadata: {}\n", // no kind at all
+	} {
+		if !maySecret(text) {
+			t.Errorf("%q is not taken for a Secret", text)
+		}
+	}
+	for _, text := range []string{
+		"kind: Deployment\nspec: {kindness: Secret, mykind: Secret}\n",
+		"kind: Grafana\nspec: {userConfig: {auth_github: {client_secret: x}}}\n",
+		"- kind: Deployment\n  name: web\nkind: ConfigMap # a Secret's neighbour\n",
+	} {
+		if maySecret(text) {
+			t.Errorf("%q is taken for a Secret", text)
+		}
+	}
+}
