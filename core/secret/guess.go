@@ -254,7 +254,7 @@ func (g *guesser) line(s string) int {
 	if !text {
 		g.block = -1
 		if q := indent + items(content); q < len(s) && s[q] == '?' && (q+1 == len(s) || isBlank(s[q+1])) {
-			secret, read := nameNode(s[q+1:])
+			secret, read := nameNode(s[q+1:], g.data)
 			g.explicit, g.pending = q, secret || !read
 		}
 	}
@@ -350,8 +350,9 @@ func (g *guesser) line(s string) int {
 				break
 			}
 			name := s[i+1 : prop]
-			if secret, _ := nameNode(s[prop:]); secret {
-				// An alias of it may be a key (*a : value).
+			if secret, _ := nameNode(s[prop:], g.data); secret {
+				// An alias of it may be a key (*a : value), a Secret's
+				// data too ({name: &d stringData} then *d :).
 				g.anchors = add(g.anchors, name)
 			}
 			if g.all || g.anchored[name] {
@@ -503,11 +504,11 @@ func keyLike(content string) bool {
 }
 
 // nameNode reads the node that starts s (after blanks and a tag) as the
-// name of a key: whether it may be a secret's, and whether the line says
-// what it is. A name is a plain or quoted word; a flow collection is none;
+// name of a key: whether it may be a secret's (or, when data is set, a
+// Secret's data), and whether the line says what it is. A name is a plain or quoted word; a flow collection is none;
 // a node on the next line or a block scalar is not read; a quoted scalar
 // that goes on may spell any name with escapes ("pass\ + newline + word").
-func nameNode(s string) (secret, read bool) {
+func nameNode(s string, data bool) (secret, read bool) {
 	s = s[valueStart(s, 0):]
 	if s != "" && s[0] == '!' {
 		tag := strings.IndexAny(s, " \t")
@@ -526,7 +527,7 @@ func nameNode(s string) (secret, read bool) {
 	case (s[0] == '"' || s[0] == '\'') && (n < 2 || s[n-1] != s[0]):
 		return n == len(s), n < len(s)
 	}
-	return secretKey(s[:n]), true
+	return secretKey(s[:n]) || data && dataKey(s[:n]), true
 }
 
 // blockHeader reports whether s, what follows a '|' or a '>', ends a

@@ -144,3 +144,29 @@ func TestMaySecretAnyKindKey(t *testing.T) {
 		}
 	}
 }
+
+// guessed returns src, a document guessed as one that could not be read,
+// with the guess's spans masked.
+func guessed(src string) string { return mask(src, Guess(src, 0, len(src)), 0) }
+
+// TestGuessDataByAlias: in a document that may be a Secret, an alias as
+// a key takes the name of its anchor: one on data or stringData names
+// the data, as one on a secret's name names the secret.
+func TestGuessDataByAlias(t *testing.T) {
+	for _, src := range []string{
+		"apiVersion: v1\nkind: Secret\nmetadata: {name: &sd stringData}\n*sd :\n  api: SECRET1\n  webhook: SECRET2\nbad: [\n",
+		"{apiVersion: v1, kind: Secret, metadata: {name: &sd stringData}, *sd : {api: \"SECRET1\" x, b: SECRET2}}\n",
+		"apiVersion: v1\nkind: Secret\nmetadata:\n  labels: {a: &d Data}\n*d :\n  api: SECRET1\n  webhook: SECRET2\nbad: [\n",
+		"kind: Secret\nmetadata: {name: &p passwd}\nx:\n  *p : SECRET1 SECRET2\nbad: [\n",
+	} {
+		got := guessed(src)
+		if strings.Contains(got, "SECRET1") || strings.Contains(got, "SECRET2") {
+			t.Errorf("%q: a value is not masked:\n%s", src, got)
+		}
+	}
+	// Where the document is no Secret, an anchor on data names nothing.
+	src := "kind: ConfigMap\nmetadata: {name: &sd data}\n*sd :\n  api: KEEP1\nbad: [\n"
+	if got := guessed(src); !strings.Contains(got, "KEEP1") {
+		t.Errorf("%q: a ConfigMap's value is masked:\n%s", src, got)
+	}
+}
