@@ -226,6 +226,11 @@ func (g *guesser) line(s string) int {
 		case indent > g.col:
 			from = indent
 		case content[0] == '#':
+		case !g.closed && indent == g.col && (content == "-" || items(content) > 0):
+			// A sequence at the key's column is the key's value, as YAML
+			// reads a mapping's (password: then - value: S at its
+			// column), whatever entries its items start.
+			from = indent
 		case g.closed || keyLike(content):
 			// A line that starts an entry, or any line at or left of the
 			// key once the flow collection that holds it is closed. (After

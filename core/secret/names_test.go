@@ -170,3 +170,25 @@ func TestGuessDataByAlias(t *testing.T) {
 		t.Errorf("%q: a ConfigMap's value is masked:\n%s", src, got)
 	}
 }
+
+// TestGuessSequenceAtKeyColumn: a sequence at a secret key's column is
+// its value, whatever its items hold (a mapping's entries too), up to the
+// next entry at that column, which stays readable.
+func TestGuessSequenceAtKeyColumn(t *testing.T) {
+	for _, src := range []string{
+		"spec:\n  password:\n  - value: SECRET1: bad\n  - SECRET2\n  host: KEEP1\n",
+		"password:\n- value: SECRET1\n  more: SECRET2\n- name: x: SECRET3\nhost: KEEP1\n",
+		"- token:\n  - {a: SECRET1}\n  - key: SECRET2\n- name: KEEP1\n",
+		"smtp_server:\n  password:\n  -\n    value: SECRET1\n  - ? SECRET2\n  host: KEEP1\n",
+	} {
+		got := guessed(src)
+		for _, s := range []string{"SECRET1", "SECRET2", "SECRET3"} {
+			if strings.Contains(got, s) {
+				t.Errorf("%q: %s is not masked:\n%s", src, s, got)
+			}
+		}
+		if !strings.Contains(got, "KEEP1") {
+			t.Errorf("%q: the next entry is masked:\n%s", src, got)
+		}
+	}
+}
