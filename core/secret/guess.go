@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -589,9 +590,6 @@ func secretName(key string) bool {
 	if names[key] {
 		return true // the common case, and no work
 	}
-	if plainMembers[foldName(key)] {
-		return false
-	}
 	var words [maxWords][2]int // the last few words' bounds in key
 	n := 0
 	for i := 0; i < len(key); {
@@ -606,7 +604,9 @@ func secretName(key string) bool {
 		// The runs that end with this word.
 		for k := 1; k <= min(n, maxWords); k++ {
 			if wordsName(key, words[maxWords-k:]) {
-				return true
+				// Looked up last: most keys name no secret, and folding
+				// one costs a string.
+				return !plainMembers[foldName(key)]
 			}
 		}
 		i = j
@@ -642,11 +642,23 @@ func wordsName(key string, ws [][2]int) bool {
 	if len(run) < 5 {
 		return false // a short word's typo is another word (kex, keys)
 	}
-	for _, name := range foldedList {
-		if len(name) >= 5 {
-			if _, ok := spelling.Closeness(string(run), name); ok {
-				return true
-			}
+	// Closeness's limit, to compare only the names a typo could have
+	// made the run of: near in length, and with no more letters that one
+	// lacks than the limit (each edit brings one). A stream of a hundred
+	// thousand Secrets asks for every key: most runs go no further, and a
+	// run is a string to compare only when one does.
+	limit := min(max(len(run)/3, 1), 4)
+	typed, set := "", letterSet(run)
+	for i, name := range foldedList {
+		if len(name) < 5 || len(run)-len(name) > limit || len(name)-len(run) > limit ||
+			bits.OnesCount64(set&^foldedSets[i]) > limit || bits.OnesCount64(foldedSets[i]&^set) > limit {
+			continue
+		}
+		if typed == "" {
+			typed = string(run)
+		}
+		if _, ok := spelling.Closeness(typed, name); ok {
+			return true
 		}
 	}
 	return false
@@ -693,8 +705,22 @@ func foldName(key string) string {
 	return b.String()
 }
 
+// letterSet is the set of the letters and digits of a folded name, one
+// bit each.
+func letterSet(s []byte) uint64 {
+	var m uint64
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' {
+			m |= 1 << (c - 'a')
+		} else if c >= '0' && c <= '9' {
+			m |= 1 << (26 + c - '0')
+		}
+	}
+	return m
+}
+
 // folded holds the names of secret members folded (foldName), and
-// foldedList the same in order.
+// foldedList the same in order, foldedSets their letterSets.
 var folded, foldedList = func() (map[string]bool, []string) {
 	set := map[string]bool{}
 	var list []string
@@ -707,6 +733,14 @@ var folded, foldedList = func() (map[string]bool, []string) {
 	}
 	slices.Sort(list)
 	return set, list
+}()
+
+var foldedSets = func() []uint64 {
+	out := make([]uint64, len(foldedList))
+	for i, name := range foldedList {
+		out[i] = letterSet([]byte(name))
+	}
+	return out
 }()
 
 // plainMembers holds, folded, the names of the schema's members that are
