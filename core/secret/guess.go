@@ -619,8 +619,12 @@ func secretName(key string) bool {
 const maxWords = 3
 
 // wordsName reports whether the run of words of key at the bounds ws
-// names a secret: a secret's name, or a misspelling of one of five
-// letters or more.
+// names a secret: a secret's name with case and separators ignored, or a
+// misspelling of one, word by word. A word of five letters or more may be
+// a typo of the name's word in its place (passwd, client_secrt); a
+// shorter one is another word (secretRef is no secret_key, nor kex a
+// key). A run of one word is compared with the names of one word only:
+// secrets, written as one word, is no secret_key either.
 func wordsName(key string, ws [][2]int) bool {
 	var buf [nameBytes]byte
 	run := buf[:0]
@@ -642,26 +646,48 @@ func wordsName(key string, ws [][2]int) bool {
 	if len(run) < 5 {
 		return false // a short word's typo is another word (kex, keys)
 	}
-	// Closeness's limit, to compare only the names a typo could have
-	// made the run of: near in length, and with no more letters that one
-	// lacks than the limit (each edit brings one). A stream of a hundred
-	// thousand Secrets asks for every key: most runs go no further, and a
-	// run is a string to compare only when one does.
-	limit := min(max(len(run)/3, 1), 4)
-	typed, set := "", letterSet(run)
-	for i, name := range foldedList {
-		if len(name) < 5 || len(run)-len(name) > limit || len(name)-len(run) > limit ||
-			bits.OnesCount64(set&^foldedSets[i]) > limit || bits.OnesCount64(foldedSets[i]&^set) > limit {
-			continue
-		}
-		if typed == "" {
-			typed = string(run)
-		}
-		if _, ok := spelling.Closeness(typed, name); ok {
+	for _, name := range nameWords {
+		if len(name) == len(ws) && typoOf(run, ws, name) {
 			return true
 		}
 	}
 	return false
+}
+
+// typoOf reports whether run, the folded words at the bounds ws, is a
+// typo of name, as many words: each word the name's or, of five letters
+// or more, close to it.
+func typoOf(run []byte, ws [][2]int, name []string) bool {
+	at := 0
+	for i, w := range ws {
+		word := run[at : at+w[1]-w[0]]
+		at += len(word)
+		if string(word) == name[i] {
+			continue
+		}
+		if len(word) < 5 || !closeWord(word, name[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// closeWord reports whether word, folded, is close enough to want, a
+// word of a name, to be a typo of it (spelling.Closeness). The letters
+// one has and the other lacks bound the distance from below: most words
+// go no further, and a word is a string to compare only when it does. A
+// stream of a hundred thousand Secrets asks for every key.
+func closeWord(word []byte, want string) bool {
+	limit := min(max(len(word)/3, 1), 4)
+	if len(word)-len(want) > limit || len(want)-len(word) > limit {
+		return false
+	}
+	set, wantSet := letterSet(word), letterSet([]byte(want))
+	if bits.OnesCount64(set&^wantSet) > limit || bits.OnesCount64(wantSet&^set) > limit {
+		return false
+	}
+	_, ok := spelling.Closeness(string(word), want)
+	return ok
 }
 
 // nameBytes bounds the runs compared: the longest name and a typo's four
@@ -719,27 +745,25 @@ func letterSet(s []byte) uint64 {
 	return m
 }
 
-// folded holds the names of secret members folded (foldName), and
-// foldedList the same in order, foldedSets their letterSets.
-var folded, foldedList = func() (map[string]bool, []string) {
+// folded holds the names of secret members folded (foldName).
+var folded = func() map[string]bool {
 	set := map[string]bool{}
-	var list []string
 	for name := range names {
-		f := foldName(name)
-		if !set[f] {
-			set[f] = true
-			list = append(list, f)
-		}
+		set[foldName(name)] = true
 	}
-	slices.Sort(list)
-	return set, list
+	return set
 }()
 
-var foldedSets = func() []uint64 {
-	out := make([]uint64, len(foldedList))
-	for i, name := range foldedList {
-		out[i] = letterSet([]byte(name))
+// nameWords holds the words of every secret member's name, in small
+// letters (sas_token is sas and token), in order, for typoOf.
+var nameWords = func() [][]string {
+	var out [][]string
+	for name := range names {
+		out = append(out, strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+			return r > 127 || !isAlnum(byte(r))
+		}))
 	}
+	slices.SortFunc(out, func(a, b []string) int { return strings.Compare(strings.Join(a, "_"), strings.Join(b, "_")) })
 	return out
 }()
 

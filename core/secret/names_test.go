@@ -21,7 +21,7 @@ func TestSecretName(t *testing.T) {
 		"smtp_server.password", "userConfig.smtp_server.password", "auth_github.smtp_server.password",
 		"admin-password", "ADMIN_PASSWORD", "grafana_password", "password_smtp", "vault_token",
 		"tokenValue", "api_key", "API-KEY", "APIKey", "privateKey", "credentials.json",
-		"emailSenderPassword", "db.passwd", "2002:str> password",
+		"emailSenderPassword", "db.passwd", "2002:str> password", "client_secrt", "clientSecrt", "email_sender_pasword",
 	} {
 		if !secretName(key) {
 			t.Errorf("%q names no secret", key)
@@ -30,6 +30,8 @@ func TestSecretName(t *testing.T) {
 	for _, key := range []string{
 		"", "monkey", "keyboard", "turkey", "tokenizer", "description", "host", "name", "secret",
 		"kind", "project", "passing", "tokyo", "pass",
+		// Words near a name's word but for a short word: no typo of it.
+		"secretRef", "secretName", "secrets", "secretref", "sas_tokyo", "access_keys",
 		// The schema's members that are no secret, and references to a key.
 		"token_url", "tokenUrl", "client_id", "secretKeyRef", "configMapKeyRef", "authSecretRef",
 		"connInfoSecretTarget", "smtp_server", "from_address",
