@@ -290,6 +290,14 @@ func (v *Values) Add(n *document.Node) { v.mark(n) }
 // would mask.
 func (v *Values) Stray(pr document.Pair) {
 	if secretName(pr.Key.Text) {
+		if !names[pr.Key.Text] && refersToSecret(pr.Value) {
+			// secretKey: password, a reference (an ExternalSecret's,
+			// a misspelt authSecretRef's key) to the key of a Secret
+			// that holds one. Such a value is a word of mdscheck's own,
+			// and as a secret it was masked from every name and
+			// message of the run that holds it (sas_(secret)).
+			return
+		}
 		// A key that swallowed its value (password:S) holds it.
 		v.swallowed(pr.Key)
 		if !pr.Key.Alias && !pr.Merged {
@@ -348,6 +356,13 @@ func (v *Values) strayRef(n *document.Node) {
 		}
 		v.Stray(p)
 	}
+}
+
+// refersToSecret reports whether n is a plain string that names a secret
+// member, in any case or with any separators (password, TOKEN,
+// secret-key).
+func refersToSecret(n *document.Node) bool {
+	return keyName(n) && n.Style == document.Plain && folded[foldName(n.Text)]
 }
 
 // keyName reports whether n is a plain string that can be the name of a
