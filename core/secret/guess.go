@@ -673,12 +673,20 @@ func typoOf(run []byte, ws [][2]int, name []string) bool {
 }
 
 // closeWord reports whether word, folded, is close enough to want, a
-// word of a name, to be a typo of it (spelling.Closeness). The letters
-// one has and the other lacks bound the distance from below: most words
-// go no further, and a word is a string to compare only when it does. A
-// stream of a hundred thousand Secrets asks for every key.
+// word of a name, to be a typo of it: the same first letter, which
+// typing seldom misses, and within spelling.Closeness's limit, one edit
+// from a name of five letters or fewer (broken and spoken are no token,
+// tokens and tokn are). The letters one has and the other lacks bound
+// the distance from below: most words go no further. A stream of a
+// hundred thousand Secrets asks for every key.
 func closeWord(word []byte, want string) bool {
+	if word[0] != want[0] {
+		return false
+	}
 	limit := min(max(len(word)/3, 1), 4)
+	if len(want) <= 5 {
+		limit = 1
+	}
 	if len(word)-len(want) > limit || len(want)-len(word) > limit {
 		return false
 	}
@@ -686,7 +694,7 @@ func closeWord(word []byte, want string) bool {
 	if bits.OnesCount64(set&^wantSet) > limit || bits.OnesCount64(wantSet&^set) > limit {
 		return false
 	}
-	_, ok := spelling.Closeness(string(word), want)
+	_, ok := spelling.Within(string(word), want, limit)
 	return ok
 }
 

@@ -32,6 +32,7 @@ func TestSecretName(t *testing.T) {
 		"kind", "project", "passing", "tokyo", "pass",
 		// Words near a name's word but for a short word: no typo of it.
 		"secretRef", "secretName", "secrets", "secretref", "sas_tokyo", "access_keys",
+		"broken-examples.yaml", "spoken", "assword",
 		// The schema's members that are no secret, and references to a key.
 		"token_url", "tokenUrl", "client_id", "secretKeyRef", "configMapKeyRef", "authSecretRef",
 		"connInfoSecretTarget", "smtp_server", "from_address",
