@@ -40,7 +40,8 @@ func secretNames() map[string]bool {
 // read, that may hold secret values: at most one span per line, in order.
 // Without a tree the schema cannot say where a secret is, so the guess goes
 // by name. After a colon that follows a name some kind marks secret
-// (password, token, ...), however the key is written (plain, quoted,
+// (password, token, ...; secretName: in any case or spelling, or as a
+// word of a longer name), however the key is written (plain, quoted,
 // escaped, over lines in quotes, tagged, anchored, an alias of an anchor
 // on such a name, blanks before the colon, after another key or in a flow
 // mapping, no blank after the colon, an explicit "? " key, a ':' that
@@ -49,7 +50,10 @@ func secretNames() map[string]bool {
 // closing quote and a flow collection until it closes, whatever their
 // indentation; lines indented below the key; lines at or left of it that
 // start no entry of a mapping (the value on the line after its key, a
-// sequence, a scalar written too far left). A line that starts with a key
+// sequence, a scalar written too far left), and the items of a sequence
+// at its column, whatever they start ("- value: S"). In a document that
+// may be a Secret (maySecret), data and stringData in any spelling are
+// such names too. A line that starts with a key
 // ends the value, so the line of the syntax error stays readable when it
 // holds no secret. The value of an anchor that a secret's value aliases is
 // masked where the anchor is.
@@ -581,11 +585,11 @@ func secretKey(text string) bool {
 // as words, parted at every byte that is no letter or digit and where a
 // capital starts a word (camelCase, APIKey), and a run of up to three
 // words names a secret when, with case and separators ignored, it is a
-// secret member's name, or, for a run of five letters or more, a
-// misspelling of a name as long (spelling.Closeness: passwd, passw0rd).
-// A key that is a member of the schema's that is no secret (token_url,
-// a Kubernetes reference's secretKeyRef) is not one: its value is that
-// member's, which the schema tells.
+// secret member's name, or a typo of one word by word (wordsName:
+// passwd, passw0rd, client_secrt). A key that is a member of the
+// schema's that is no secret (token_url, a Kubernetes reference's
+// secretKeyRef) is not one: its value is that member's, which the schema
+// tells.
 func secretName(key string) bool {
 	if names[key] {
 		return true // the common case, and no work
