@@ -1,6 +1,7 @@
 package secret
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -39,7 +40,8 @@ func secretNames() map[string]bool {
 // read, that may hold secret values: at most one span per line, in order.
 // Without a tree the schema cannot say where a secret is, so the guess goes
 // by name. After a colon that follows a name some kind marks secret
-// (password, token, ...), however the key is written (plain, quoted,
+// (password, token, ...; secretName: in any case or spelling, or as a
+// word of a longer name), however the key is written (plain, quoted,
 // escaped, over lines in quotes, tagged, anchored, an alias of an anchor
 // on such a name, blanks before the colon, after another key or in a flow
 // mapping, no blank after the colon, an explicit "? " key, a ':' that
@@ -48,7 +50,10 @@ func secretNames() map[string]bool {
 // closing quote and a flow collection until it closes, whatever their
 // indentation; lines indented below the key; lines at or left of it that
 // start no entry of a mapping (the value on the line after its key, a
-// sequence, a scalar written too far left). A line that starts with a key
+// sequence, a scalar written too far left), and the items of a sequence
+// at its column, whatever they start ("- value: S"). In a document that
+// may be a Secret (maySecret), data and stringData in any spelling are
+// such names too. A line that starts with a key
 // ends the value, so the line of the syntax error stays readable when it
 // holds no secret. The value of an anchor that a secret's value aliases is
 // masked where the anchor is.
@@ -78,49 +83,84 @@ func Guess(src string, start, end int) []document.Span {
 
 // maySecret reports whether text, a document that could not be read, may
 // be a Secret, whose keys under data and stringData have any names: when
-// a line "kind: ..." says so in any case and spelling (Secret, secret,
-// SecretList), says it in a way a guess cannot read (an alias, a quote),
-// or no line names a kind at all (a part of a Secret cut off by a "---").
+// a key "kind", wherever it stands (at the start of a line, after an
+// item's "- ", in a flow mapping after "{" or ","), says so in any case
+// and spelling (Secret, secret, SecretList), says it in a way a guess
+// cannot read (an alias, a quote, a value on the next line), or no key
+// kind is written at all (a part of a Secret cut off by a "---"). Any key
+// counts, not the first nor one at the start of a line: a Secret written
+// as one flow mapping, in a document where an ownerReference's
+// "- kind: Deployment" or a kubeconfig's "kind: Config" starts a line, is
+// still a Secret.
 func maySecret(text string) bool {
 	sawKind := false
-	for len(text) > 0 {
-		line := text
-		if i := strings.IndexAny(text, "\r\n"); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = ""
+	for at := 0; at < len(text); {
+		i := strings.Index(text[at:], "kind")
+		if i < 0 {
+			break
 		}
-		line = strings.TrimLeft(line, " \t-")
-		for _, q := range []string{`"kind"`, `'kind'`, "kind"} {
-			if !strings.HasPrefix(line, q) {
+		i += at
+		at = i + len("kind")
+		start, end := i, at
+		if i > 0 && (text[i-1] == '"' || text[i-1] == '\'') {
+			if end == len(text) || text[end] != text[i-1] {
 				continue
 			}
-			rest := strings.TrimLeft(line[len(q):], " \t")
-			if !strings.HasPrefix(rest, ":") {
-				break
-			}
-			sawKind = true
-			value := strings.TrimSpace(rest[1:])
-			if value == "" || !isNameByte(value[0]) || value[0] == '"' || value[0] == '\'' ||
-				strings.Contains(strings.ToLower(value), "secret") {
-				return true
-			}
-			break
+			start, end = i-1, end+1
+		}
+		if start > 0 && isNameByte(text[start-1]) {
+			continue // a longer name (mykind, kindness)
+		}
+		// The colon may start the next line (? kind, then : Secret).
+		colon := end
+		for colon < len(text) && strings.IndexByte(" \t\r\n", text[colon]) >= 0 {
+			colon++
+		}
+		if colon == len(text) || text[colon] != ':' {
+			continue
+		}
+		sawKind = true
+		value := text[valueStart(text, colon+1):]
+		if i := strings.IndexAny(value, "\r\n,]}"); i >= 0 {
+			value = value[:i]
+		}
+		if i := strings.Index(value, " #"); i >= 0 {
+			value = value[:i]
+		}
+		value = strings.TrimRight(value, " \t")
+		if value == "" || !isNameByte(value[0]) || value[0] == '"' || value[0] == '\'' ||
+			strings.Contains(strings.ToLower(value), "secret") {
+			return true
 		}
 	}
 	return !sawKind
 }
 
-// dataKey reports whether a key's text names the data of a Secret.
+// dataKey reports whether a key's text, quoted or not, may name the data
+// of a Secret (dataName).
 func dataKey(text string) bool {
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
 		text = text[1 : len(text)-1]
 	}
-	if strings.EqualFold(text, "data") {
-		return true
-	}
-	_, ok := spelling.Closeness(text, "stringData")
+	ok, _ := dataName(text)
 	return ok
+}
+
+// dataName reports whether key, a key of a resource whose kind may be a
+// Secret's, may be its data or stringData as its author meant them: in
+// any case or spelling (Data, DATA, datas, StringData, stringdata,
+// string_data, stringDta), and whether it is data, whose values are the
+// base64 of the secret. A Secret, read or not, keeps its author's secrets
+// whichever way the key is typed: the cluster would refuse the key, but
+// a message would quote what it holds.
+func dataName(key string) (ok, encoded bool) {
+	if _, ok := spelling.Closeness(key, "stringData"); ok {
+		return true, false
+	}
+	if _, ok := spelling.Closeness(key, "data"); ok {
+		return true, true
+	}
+	return false, false
 }
 
 // guess reads src[start:end] once, taking the anchors named in anchored
@@ -191,6 +231,11 @@ func (g *guesser) line(s string) int {
 		case indent > g.col:
 			from = indent
 		case content[0] == '#':
+		case !g.closed && indent == g.col && (content == "-" || items(content) > 0):
+			// A sequence at the key's column is the key's value, as YAML
+			// reads a mapping's (password: then - value: S at its
+			// column), whatever entries its items start.
+			from = indent
 		case g.closed || keyLike(content):
 			// A line that starts an entry, or any line at or left of the
 			// key once the flow collection that holds it is closed. (After
@@ -219,7 +264,7 @@ func (g *guesser) line(s string) int {
 	if !text {
 		g.block = -1
 		if q := indent + items(content); q < len(s) && s[q] == '?' && (q+1 == len(s) || isBlank(s[q+1])) {
-			secret, read := nameNode(s[q+1:])
+			secret, read := nameNode(s[q+1:], g.data)
 			g.explicit, g.pending = q, secret || !read
 		}
 	}
@@ -315,8 +360,9 @@ func (g *guesser) line(s string) int {
 				break
 			}
 			name := s[i+1 : prop]
-			if secret, _ := nameNode(s[prop:]); secret {
-				// An alias of it may be a key (*a : value).
+			if secret, _ := nameNode(s[prop:], g.data); secret {
+				// An alias of it may be a key (*a : value), a Secret's
+				// data too ({name: &d stringData} then *d :).
 				g.anchors = add(g.anchors, name)
 			}
 			if g.all || g.anchored[name] {
@@ -468,11 +514,11 @@ func keyLike(content string) bool {
 }
 
 // nameNode reads the node that starts s (after blanks and a tag) as the
-// name of a key: whether it may be a secret's, and whether the line says
-// what it is. A name is a plain or quoted word; a flow collection is none;
+// name of a key: whether it may be a secret's (or, when data is set, a
+// Secret's data), and whether the line says what it is. A name is a plain or quoted word; a flow collection is none;
 // a node on the next line or a block scalar is not read; a quoted scalar
 // that goes on may spell any name with escapes ("pass\ + newline + word").
-func nameNode(s string) (secret, read bool) {
+func nameNode(s string, data bool) (secret, read bool) {
 	s = s[valueStart(s, 0):]
 	if s != "" && s[0] == '!' {
 		tag := strings.IndexAny(s, " \t")
@@ -491,7 +537,7 @@ func nameNode(s string) (secret, read bool) {
 	case (s[0] == '"' || s[0] == '\'') && (n < 2 || s[n-1] != s[0]):
 		return n == len(s), n < len(s)
 	}
-	return secretKey(s[:n]), true
+	return secretKey(s[:n]) || data && dataKey(s[:n]), true
 }
 
 // blockHeader reports whether s, what follows a '|' or a '>', ends a
@@ -516,9 +562,9 @@ func add(set map[string]bool, name string) map[string]bool {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
-// secretKey reports whether a key's text names a secret member: its
-// name or a misspelling of it, quoted or not, or any double-quoted key with an escape in it
-// ("\x70assword"), which a guess cannot afford to read.
+// secretKey reports whether a key's text names a secret member: quoted
+// or not, as secretName reads names, or any double-quoted key with an
+// escape in it ("\x70assword"), which a guess cannot afford to read.
 func secretKey(text string) bool {
 	if len(text) >= 2 && (text[0] == '"' || text[0] == '\'') && text[len(text)-1] == text[0] {
 		if text[0] == '"' && strings.IndexByte(text, '\\') >= 0 {
@@ -526,33 +572,240 @@ func secretKey(text string) bool {
 		}
 		text = text[1 : len(text)-1]
 	}
-	if names[text] {
+	return secretName(text)
+}
+
+// secretName reports whether key, the name of an entry that no schema
+// places, names a secret: one rule for a document that was read (Stray)
+// and one that was not (Guess). A secret's name counts however it is
+// typed (Password, PASSWORD, PassWord, passwd, secretKey, sas-token) and
+// wherever it stands inside a longer name (smtp_server.password,
+// ADMIN_PASSWORD, grafana_password, password_smtp, vault_token,
+// tokenValue, api_key, privateKey, credentials.json): the key is read
+// as words, parted at every byte that is no letter or digit and where a
+// capital starts a word (camelCase, APIKey), and a run of up to three
+// words names a secret when, with case and separators ignored, it is a
+// secret member's name, or a typo of one word by word (wordsName:
+// passwd, passw0rd, client_secrt). A key that is a member of the
+// schema's that is no secret (token_url, a Kubernetes reference's
+// secretKeyRef) is not one: its value is that member's, which the schema
+// tells.
+func secretName(key string) bool {
+	if names[key] {
+		return true // the common case, and no work
+	}
+	var words [maxWords][2]int // the last few words' bounds in key
+	n := 0
+	for i := 0; i < len(key); {
+		if !isAlnum(key[i]) {
+			i++
+			continue
+		}
+		j := nameWordEnd(key, i)
+		copy(words[:], words[1:])
+		words[maxWords-1] = [2]int{i, j}
+		n++
+		// The runs that end with this word.
+		for k := 1; k <= min(n, maxWords); k++ {
+			if wordsName(key, words[maxWords-k:]) {
+				// Looked up last: most keys name no secret, and folding
+				// one costs a string.
+				return !plainMembers[foldName(key)]
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// maxWords is the most words a run that names a secret has
+// (email_sender_password).
+const maxWords = 3
+
+// wordsName reports whether the run of words of key at the bounds ws
+// names a secret: a secret's name with case and separators ignored, or a
+// misspelling of one, word by word. A word of five letters or more may be
+// a typo of the name's word in its place (passwd, client_secrt); a
+// shorter one is another word (secretRef is no secret_key, nor kex a
+// key). A run of one word is compared with the names of one word only:
+// secrets, written as one word, is no secret_key either.
+func wordsName(key string, ws [][2]int) bool {
+	var buf [nameBytes]byte
+	run := buf[:0]
+	for _, w := range ws {
+		if len(run)+w[1]-w[0] > len(buf) {
+			return false // longer than any name and its typos
+		}
+		for i := w[0]; i < w[1]; i++ {
+			c := key[i]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			run = append(run, c)
+		}
+	}
+	if folded[string(run)] {
 		return true
 	}
-	// A secret's name typed otherwise (Password, passwd, passw0rd) still
-	// means the secret: a readable document's misspelt member is one.
-	if len(text) < nameLens[0] || len(text) > nameLens[1] {
-		return false // no typo of any name: most keys, and the long ones
+	if len(run) < 5 {
+		return false // a short word's typo is another word (kex, keys)
 	}
-	for _, name := range nameList {
-		if _, ok := spelling.Closeness(text, name); ok {
+	for _, name := range nameWords {
+		if len(name) == len(ws) && typoOf(run, ws, name) {
 			return true
 		}
 	}
 	return false
 }
 
-// nameList holds the names of secret members, and nameLens the shortest
-// and longest length a misspelling of one of them may have.
-var nameList, nameLens = func() ([]string, [2]int) {
-	var list []string
-	lens := [2]int{1 << 30, 0}
-	for name := range names {
-		list = append(list, name)
-		lens[0], lens[1] = min(lens[0], len(name)-4), max(lens[1], len(name)+4)
+// typoOf reports whether run, the folded words at the bounds ws, is a
+// typo of name, as many words: each word the name's or, of five letters
+// or more, close to it.
+func typoOf(run []byte, ws [][2]int, name []string) bool {
+	at := 0
+	for i, w := range ws {
+		word := run[at : at+w[1]-w[0]]
+		at += len(word)
+		if string(word) == name[i] {
+			continue
+		}
+		if len(word) < 5 || !closeWord(word, name[i]) {
+			return false
+		}
 	}
-	slices.Sort(list)
-	return list, lens
+	return true
+}
+
+// closeWord reports whether word, folded, is close enough to want, a
+// word of a name, to be a typo of it: the same first letter, which
+// typing seldom misses, and within spelling.Closeness's limit, one edit
+// from a name of five letters or fewer (broken and spoken are no token,
+// tokens and tokn are). The letters one has and the other lacks bound
+// the distance from below: most words go no further. A stream of a
+// hundred thousand Secrets asks for every key.
+func closeWord(word []byte, want string) bool {
+	if word[0] != want[0] {
+		return false
+	}
+	limit := min(max(len(word)/3, 1), 4)
+	if len(want) <= 5 {
+		limit = 1
+	}
+	if len(word)-len(want) > limit || len(want)-len(word) > limit {
+		return false
+	}
+	set, wantSet := letterSet(word), letterSet([]byte(want))
+	if bits.OnesCount64(set&^wantSet) > limit || bits.OnesCount64(wantSet&^set) > limit {
+		return false
+	}
+	_, ok := spelling.Within(string(word), want, limit)
+	return ok
+}
+
+// nameBytes bounds the runs compared: the longest name and a typo's four
+// more letters.
+const nameBytes = 32
+
+// nameWordEnd returns where the word that starts at key[i] ends: at a byte
+// that is no letter or digit, before a capital that follows a small
+// letter or a digit (privateKey), and before the last capital of a run
+// of capitals that a small letter follows (APIKey).
+func nameWordEnd(key string, i int) int {
+	j := i + 1
+	for ; j < len(key) && isAlnum(key[j]); j++ {
+		c, p := key[j], key[j-1]
+		if !isUpper(c) {
+			continue
+		}
+		if !isUpper(p) || j+1 < len(key) && isLower(key[j+1]) {
+			break
+		}
+	}
+	return j
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+func isAlnum(c byte) bool { return isUpper(c) || isLower(c) || c >= '0' && c <= '9' }
+
+// foldName returns key in small letters without the bytes that are no
+// letter or digit: how names are compared whatever their separators.
+func foldName(key string) string {
+	var b strings.Builder
+	for i := 0; i < len(key); i++ {
+		if c := key[i]; isAlnum(c) {
+			if isUpper(c) {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// letterSet is the set of the letters and digits of a folded name, one
+// bit each.
+func letterSet(s []byte) uint64 {
+	var m uint64
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' {
+			m |= 1 << (c - 'a')
+		} else if c >= '0' && c <= '9' {
+			m |= 1 << (26 + c - '0')
+		}
+	}
+	return m
+}
+
+// folded holds the names of secret members folded (foldName).
+var folded = func() map[string]bool {
+	set := map[string]bool{}
+	for name := range names {
+		set[foldName(name)] = true
+	}
+	return set
+}()
+
+// nameWords holds the words of every secret member's name, in small
+// letters (sas_token is sas and token), in order, for typoOf.
+var nameWords = func() [][]string {
+	var out [][]string
+	for name := range names {
+		out = append(out, strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+			return r > 127 || !isAlnum(byte(r))
+		}))
+	}
+	slices.SortFunc(out, func(a, b []string) int { return strings.Compare(strings.Join(a, "_"), strings.Join(b, "_")) })
+	return out
+}()
+
+// plainMembers holds, folded, the names of the schema's members that are
+// no secret of any kind, and of the members of Kubernetes' workloads that
+// refer to a key of a Secret or a ConfigMap (Stray reads those as names):
+// a key so named is that member, whatever secret's name it holds a word
+// of (token_url, secretKeyRef).
+var plainMembers = func() map[string]bool {
+	set := map[string]bool{"secretkeyref": true, "configmapkeyref": true}
+	var walk func(s *schema.Schema)
+	walk = func(s *schema.Schema) {
+		if s == nil {
+			return
+		}
+		for _, p := range s.Properties {
+			if !p.Secret {
+				set[foldName(p.Name)] = true
+			}
+			walk(p.Schema)
+		}
+		walk(s.Items)
+	}
+	for _, k := range schema.Names() {
+		walk(schema.Lookup(k).Manifest)
+	}
+	for name := range names {
+		delete(set, foldName(name)) // a secret of one kind is a secret
+	}
+	return set
 }()
 
 func isNameByte(c byte) bool {

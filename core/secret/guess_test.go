@@ -153,8 +153,10 @@ var guessCases = []guessCase{
 	// No secret, or a secret that ends before the readable line.
 	{"negative", "name: &s KEEP1\nother: *s\npassword: SECRET1\n", []string{"SECRET1"}, []string{"KEEP1"}},
 	{"negative", "spec:\n  host: KEEP1\n  port: 8o80\n  bad: [\n", nil, []string{"KEEP1", "port: 8o80", "bad: ["}},
-	{"negative", "monkey: KEEP1\napi-key: KEEP2\npassword_hint: KEEP4\ndescription: KEEP5\n", nil,
-		[]string{"KEEP1", "KEEP2", "KEEP4", "KEEP5"}},
+	// A secret's name as a word of a longer name names a secret; inside
+	// a word (monkey) it does not, nor in a member the schema knows.
+	{"negative", "monkey: KEEP1\napi-key: SECRET1\npassword_hint: SECRET2\ndescription: KEEP5\ntoken_url: KEEP6\n",
+		[]string{"SECRET1", "SECRET2"}, []string{"KEEP1", "KEEP5", "KEEP6"}},
 	// Near enough to a secret's name to be a misspelling of it.
 	{"spelling", "tokens: SECRET1\nx.password: SECRET2\n", []string{"SECRET1", "SECRET2"}, nil},
 	{"negative", "description: my password is KEEP1\nurl: http://h/?key=KEEP2\n", nil, []string{"KEEP1", "KEEP2"}},

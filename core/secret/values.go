@@ -279,13 +279,27 @@ func (v *Values) walk(n *document.Node, s *schema.Schema) {
 func (v *Values) Add(n *document.Node) { v.mark(n) }
 
 // Stray marks what an entry that the schema does not place may hold of a
-// secret: its value when its name is that of a secret member of some
-// kind, and below it the value of every entry so named. A client_secret
-// under the wrong parent, or in a manifest whose kind is misspelt, is
-// still the secret its author wrote, and the line a finding shows would
-// show it.
+// secret: its value when its name names a secret member of some kind
+// (secretName: in any case or spelling, or as a word of a longer name),
+// and below it the value of every entry so named. A client_secret under
+// the wrong parent, a Password in a free object, an ADMIN_PASSWORD in a
+// manifest whose kind is misspelt, is still the secret its author wrote,
+// and the line a finding shows would show it: where the schema cannot
+// place a key, the guess's reading of names is the only one there is,
+// and a document that was read must not show what one that was not
+// would mask.
 func (v *Values) Stray(pr document.Pair) {
-	if names[pr.Key.Text] || names[lastWord(pr.Key.Text)] {
+	if secretName(pr.Key.Text) {
+		if !names[pr.Key.Text] && refersToSecret(pr.Value) {
+			// secretKey: password, a reference (an ExternalSecret's,
+			// a misspelt authSecretRef's key) to the key of a Secret
+			// that holds one. Such a value is a word of mdscheck's own,
+			// and as a secret it was masked from every name and
+			// message of the run that holds it (sas_(secret)).
+			return
+		}
+		// A key that swallowed its value (password:S) holds it.
+		v.swallowed(pr.Key)
 		if !pr.Key.Alias && !pr.Merged {
 			v.members = append(v.members, pr)
 		}
@@ -344,6 +358,13 @@ func (v *Values) strayRef(n *document.Node) {
 	}
 }
 
+// refersToSecret reports whether n is a plain string that names a secret
+// member, in any case or with any separators (password, TOKEN,
+// secret-key).
+func refersToSecret(n *document.Node) bool {
+	return keyName(n) && n.Style == document.Plain && folded[foldName(n.Text)]
+}
+
 // keyName reports whether n is a plain string that can be the name of a
 // key of a Secret or a ConfigMap.
 func keyName(n *document.Node) bool {
@@ -359,17 +380,6 @@ func keyName(n *document.Node) bool {
 	return true
 }
 
-// lastWord returns the last word of a key read wrong: a tag or a flow
-// indicator the reader took for part of it ("2002:str> password", from a
-// verbatim tag split at its comma) leaves the name at the end.
-func lastWord(key string) string {
-	i := strings.LastIndexAny(key, " \t>,")
-	if i < 0 {
-		return ""
-	}
-	return key[i+1:]
-}
-
 // swallowed marks what follows a secret member's name and a colon inside
 // the scalar n, and reports whether there was any.
 func (v *Values) swallowed(n *document.Node) bool {
@@ -382,7 +392,7 @@ func (v *Values) swallowed(n *document.Node) bool {
 		for j > 0 && isNameByte(t[j-1]) && t[j-1] != '"' && t[j-1] != '\'' {
 			j--
 		}
-		if !names[t[j:i]] || i+1 >= len(t) {
+		if j == i || !secretName(t[j:i]) || i+1 >= len(t) {
 			continue
 		}
 		v.raw = append(v.raw, t[i+1:])
@@ -445,12 +455,17 @@ func (v *Values) secretData(n *document.Node, inside bool) {
 		inside = true
 	}
 	for _, p := range n.Pairs {
-		if inside && (p.Key.Text == "data" || p.Key.Text == "stringData") {
-			v.markData(p.Value)
-			if p.Key.Text == "data" {
-				v.encoded = append(v.encoded, p.Value)
+		// data and stringData typed otherwise (Data, stringdata,
+		// string_data) still hold what their author meant to keep
+		// secret.
+		if inside {
+			if ok, encoded := dataName(p.Key.Text); ok {
+				v.markData(p.Value)
+				if encoded {
+					v.encoded = append(v.encoded, p.Value)
+				}
+				continue
 			}
-			continue
 		}
 		v.secretData(p.Value, inside)
 	}
