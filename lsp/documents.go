@@ -90,6 +90,7 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	if old != nil {
 		old.close() // opened twice without a close: the new text wins
 	}
+	s.ws.opening(d)
 	s.schedule(d, 0)
 	return nil
 }

@@ -126,11 +126,50 @@ func (w *workspace) setRoots(uris []string) []*openDoc {
 	w.set = cross.Set{}
 	w.files = map[string]*diskFile{}
 	var docs []*openDoc
-	for _, o := range w.open {
-		docs = append(docs, o.doc)
-	}
+	old := w.open
 	w.open = map[string]*openFacts{}
+	for _, o := range old {
+		docs = append(docs, o.doc)
+		// Still open, under its new name: the rescan that follows does
+		// not read the file from disk (opening).
+		w.openingLocked(o.doc)
+	}
 	return docs
+}
+
+// opening records d, a document the editor just opened, as the file it
+// stands for before its first check puts its facts (putOpen): from now
+// on the index neither reads that file from disk nor puts, or lets into
+// its gate, what it read of it. The document's text is the truth for the
+// file while it is open, and its own gate knows that text's secrets: a
+// second check of the file and a second gate of its secrets, which on a
+// stream of 100,000 Secrets cost more CPU than the document's own check,
+// would guard nothing that reaches a message.
+func (w *workspace) opening(d *openDoc) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.openingLocked(d)
+}
+
+// openingLocked is opening with w.mu held.
+func (w *workspace) openingLocked(d *openDoc) {
+	key, path := w.fileKey(d.uri)
+	if o := w.open[key]; o != nil && o.doc == d {
+		return
+	}
+	o := &openFacts{doc: d}
+	if !w.inFolders(path) {
+		o.own = &cross.Set{}
+	}
+	w.open[key] = o
+}
+
+// isOpen reports whether an open document stands for the file of key.
+func (w *workspace) isOpen(key string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, open := w.open[key]
+	return open
 }
 
 // rootsNow returns the workspace folders and their generation.
@@ -191,7 +230,9 @@ func sameFindings(a, b []check.Diagnostic) bool {
 func (w *workspace) staleLocked(except *openDoc) []*openDoc {
 	var out []*openDoc
 	for key, o := range w.open {
-		if o.doc != except && o.own == nil && !sameFindings(w.set.Findings(key), o.last) {
+		// One not checked yet (opening) has published nothing: its
+		// first check, on its way, finds what the set says.
+		if o.doc != except && o.own == nil && o.put && !sameFindings(w.set.Findings(key), o.last) {
 			out = append(out, o.doc)
 		}
 	}
@@ -224,9 +265,11 @@ func (w *workspace) putDisk(batch []diskRead, gen int) []*openDoc {
 	if gen != w.gen {
 		return nil // the folders changed: a rescan reads them again
 	}
+	// A file opened since it was read keeps the document's facts, and
+	// its gate the document's secrets: what was read of it is dropped.
 	var added []*diskFile
 	for _, r := range batch {
-		if r.file != nil {
+		if _, open := w.open[r.key]; r.file != nil && !open && !r.keep {
 			added = append(added, r.file)
 		}
 	}
