@@ -105,6 +105,14 @@ func TestWorkspaceOpenFileSecretsStayMasked(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.indexed(read + 1)
+	// A reader opened anew: the gate of the one open all along took in
+	// the closed file's secrets when the gates were joined (gateSet.union),
+	// a new one's holds only its own.
+	if err := s.srv.DidClose(s.ctx, &protocol.DidCloseTextDocumentParams{TextDocument: docID(ru)}); err != nil {
+		t.Fatal(err)
+	}
+	ru = uri.File(filepath.Join(dir, "reader2.yaml"))
+	s.openAsync(ru, reader)
 	out.Reset()
 	record(s.waitCross(ru, wantReader...))
 	for n := 1; n <= 2; n++ {
