@@ -81,12 +81,14 @@ func (s *server) check(d *openDoc) {
 	d.mu.Lock()
 	d.checks++
 	var published time.Time
+	installed := false
 	// A result that a newer change already outdates is dropped, unless
 	// changes have kept coming for so long that an older result is better
 	// than none.
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
 		s.gates.install(d.uri, s.gateOf(d, res.file))
+		installed = settings.Enable
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1
@@ -104,6 +106,10 @@ func (s *server) check(d *openDoc) {
 	close(d.ran)
 	d.checking = ""
 	d.mu.Unlock()
+	if installed {
+		// Not under d.mu: the index takes it under its own lock.
+		s.ws.checked(d, src)
+	}
 
 	// Outline the documents just checked that the outline lists, so that a
 	// documentSymbol request finds them ready; a newer change stops this

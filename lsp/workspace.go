@@ -69,6 +69,9 @@ type diskFile struct {
 	// the gate of the workspace knows of the file.
 	secrets []string
 	raw     []string
+	// mode is how it was read, and sum the textSum of its text so read.
+	mode reading.Mode
+	sum  uint64
 }
 
 // openFacts is the state of a file that an open document stands for.
@@ -78,6 +81,10 @@ type openFacts struct {
 	// a location in it is; put says the set has them.
 	src string
 	put bool
+	// onDisk says that src, read as the document is, is the text of the
+	// file the index read: the document's check of src finds every
+	// secret the index found in the file (checked).
+	onDisk bool
 	// last are the file's cross findings as the document's last check
 	// found them: another file's change republishes the document only
 	// when they change.
@@ -344,6 +351,10 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 	if !same {
 		set.Put(key, facts)
 		o.src, o.put = src, true
+		o.onDisk = false
+		if f := w.files[key]; f != nil && o.own == nil && f.mode == d.checker.as {
+			o.onDisk = f.sum == textSum(text)
+		}
 		if o.own == nil {
 			stale = w.staleLocked(d)
 		}
@@ -354,6 +365,36 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 		found = append(slices.Clip(found), cutFinding(src))
 	}
 	return found, stale
+}
+
+// checked tells the index that the gate of the check of src, a version
+// of the open document d, is installed. When src is the text of d's file
+// as the index read it (onDisk), that gate knows every secret the index
+// found in the file, and the index forgets them (diskSecrets.drop): a
+// file read before the editor opened it would otherwise be gated twice
+// while it is open, which on a stream of 100,000 Secrets is a second
+// gate of 600,000 values, and the collector's work on it pushed the
+// session past its bounds. Closed, the file is read and gated again
+// (closeDoc) before the set names anything of it.
+func (w *workspace) checked(d *openDoc, src string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	key, _ := w.fileKey(d.uri)
+	o := w.open[key]
+	f := w.files[key]
+	if o == nil || o.doc != d || !o.put || !o.onDisk || o.src != src || f == nil {
+		return
+	}
+	g, dropped := w.secrets.drop(key, w.files)
+	if !dropped {
+		return
+	}
+	// The document stands for the file; a rescan reads it again only
+	// once it is closed.
+	delete(w.files, key)
+	if w.onGate != nil {
+		w.onGate(g)
+	}
 }
 
 // cutFinding is the limit finding of an open file in a workspace whose
