@@ -32,13 +32,26 @@ func podReading(names ...string) string {
 
 // TestWorkspaceOpenFileSecretsStayMasked: the index leaves a workspace
 // file the editor opens to the document (it neither reads it nor gates
-// its secrets a second time), and nothing is lost by it. The secret of
-// the open file and that of a file no one opened are masked in the cross
-// findings that name them, in the hover on the key and in the open
-// file's outline; once the file is closed, the index knows its secrets
-// from disk again, and the findings that name it still mask them.
+// its secrets a second time, and forgets them if it read the file
+// before), and nothing is lost by it. The secret of the open file and
+// that of a file no one opened are masked in the cross findings that
+// name them, in the hover on the key and in the open file's outline;
+// once the file is closed, the index knows its secrets from disk again,
+// and the findings that name it still mask them.
 func TestWorkspaceOpenFileSecretsStayMasked(t *testing.T) {
 	t.Parallel()
+	// As an editor that opens a folder and a file in it: didOpen right
+	// after initialized, while the index reads the folder; or the file
+	// opened once the index has read it (diskSecrets.drop).
+	for _, when := range []string{"at-start", "after-index"} {
+		t.Run(when, func(t *testing.T) {
+			t.Parallel()
+			testOpenFileSecrets(t, when == "after-index")
+		})
+	}
+}
+
+func testOpenFileSecrets(t *testing.T, afterIndex bool) {
 	const shut, opened = "s3cr3t-shut-kafka", "s3cr3t-open-kafka"
 	openText := kafkaBeside("mine", opened) + "---\n" + podReading(shut)
 	dir := repo(t, map[string]string{
@@ -46,8 +59,9 @@ func TestWorkspaceOpenFileSecretsStayMasked(t *testing.T) {
 		"open.yaml":  openText,
 	})
 	s := startIn(t, dir)
-	// As an editor that opens a folder and a file in it: didOpen right
-	// after initialized, while the index reads the folder.
+	if afterIndex {
+		s.indexed(2)
+	}
 	ou := uri.File(filepath.Join(dir, "open.yaml"))
 	s.openAsync(ou, openText)
 	ru := uri.File(filepath.Join(dir, "reader.yaml"))
