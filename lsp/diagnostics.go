@@ -81,14 +81,17 @@ func (s *server) check(d *openDoc) {
 	d.mu.Lock()
 	d.checks++
 	var published time.Time
-	installed := false
 	// A result that a newer change already outdates is dropped, unless
 	// changes have kept coming for so long that an older result is better
 	// than none.
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
 		s.gates.install(d.uri, s.gateOf(d, res.file))
-		installed = settings.Enable
+		if settings.Enable {
+			// Before the publish: the union of the gates it makes is
+			// then made without the index's copy of this text's secrets.
+			s.ws.checked(d, src)
+		}
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1
@@ -106,10 +109,6 @@ func (s *server) check(d *openDoc) {
 	close(d.ran)
 	d.checking = ""
 	d.mu.Unlock()
-	if installed {
-		// Not under d.mu: the index takes it under its own lock.
-		s.ws.checked(d, src)
-	}
 
 	// Outline the documents just checked that the outline lists, so that a
 	// documentSymbol request finds them ready; a newer change stops this

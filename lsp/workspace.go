@@ -375,7 +375,9 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 // while it is open, which on a stream of 100,000 Secrets is a second
 // gate of 600,000 values, and the collector's work on it pushed the
 // session past its bounds. Closed, the file is read and gated again
-// (closeDoc) before the set names anything of it.
+// (closeDoc) before the set names anything of it. The check calls it
+// with d.mu held: w.mu is taken under d.mu, never d.mu under w.mu
+// (isClosed).
 func (w *workspace) checked(d *openDoc, src string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
