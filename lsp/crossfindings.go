@@ -25,9 +25,7 @@ func (s *server) addCross(d *openDoc, src string, file *report.File) {
 	}
 }
 
-// isClosed reports whether the editor closed d.
-func (d *openDoc) isClosed() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.closed
-}
+// isClosed reports whether the editor closed d. It takes no lock: the
+// index asks under its own (putOpen), which a check takes under d.mu
+// (workspace.checked).
+func (d *openDoc) isClosed() bool { return d.shut.Load() }

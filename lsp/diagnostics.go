@@ -87,6 +87,11 @@ func (s *server) check(d *openDoc) {
 	if !d.closed && (!d.again || time.Since(d.since) >= maxDelay) {
 		d.last = res
 		s.gates.install(d.uri, s.gateOf(d, res.file))
+		if settings.Enable {
+			// Before the publish: the union of the gates it makes is
+			// then made without the index's copy of this text's secrets.
+			s.ws.checked(d, src)
+		}
 		d.since = time.Time{}
 		t1 := time.Now()
 		published = t1

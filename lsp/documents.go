@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mdscheck/mdscheck/core/text"
@@ -23,6 +24,8 @@ type openDoc struct {
 	version int32
 	text    string
 	closed  bool
+	// shut is closed, for those that read it without d.mu (isClosed).
+	shut    atomic.Bool
 	timer   *time.Timer // the debounce timer; at most one per document
 	pending bool        // the timer is armed
 	running bool        // a worker is checking
@@ -63,6 +66,7 @@ func (d *openDoc) close() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.closed = true
+	d.shut.Store(true)
 	if d.timer != nil {
 		d.timer.Stop()
 	}
@@ -90,6 +94,7 @@ func (s *server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	if old != nil {
 		old.close() // opened twice without a close: the new text wins
 	}
+	s.ws.opening(d)
 	s.schedule(d, 0)
 	return nil
 }

@@ -69,6 +69,9 @@ type diskFile struct {
 	// the gate of the workspace knows of the file.
 	secrets []string
 	raw     []string
+	// mode is how it was read, and sum the textSum of its text so read.
+	mode reading.Mode
+	sum  uint64
 }
 
 // openFacts is the state of a file that an open document stands for.
@@ -78,6 +81,10 @@ type openFacts struct {
 	// a location in it is; put says the set has them.
 	src string
 	put bool
+	// onDisk says that src, read as the document is, is the text of the
+	// file the index read: the document's check of src finds every
+	// secret the index found in the file (checked).
+	onDisk bool
 	// last are the file's cross findings as the document's last check
 	// found them: another file's change republishes the document only
 	// when they change.
@@ -126,11 +133,50 @@ func (w *workspace) setRoots(uris []string) []*openDoc {
 	w.set = cross.Set{}
 	w.files = map[string]*diskFile{}
 	var docs []*openDoc
-	for _, o := range w.open {
-		docs = append(docs, o.doc)
-	}
+	old := w.open
 	w.open = map[string]*openFacts{}
+	for _, o := range old {
+		docs = append(docs, o.doc)
+		// Still open, under its new name: the rescan that follows does
+		// not read the file from disk (opening).
+		w.openingLocked(o.doc)
+	}
 	return docs
+}
+
+// opening records d, a document the editor just opened, as the file it
+// stands for before its first check puts its facts (putOpen): from now
+// on the index neither reads that file from disk nor puts, or lets into
+// its gate, what it read of it. The document's text is the truth for the
+// file while it is open, and its own gate knows that text's secrets: a
+// second check of the file and a second gate of its secrets, which on a
+// stream of 100,000 Secrets cost more CPU than the document's own check,
+// would guard nothing that reaches a message.
+func (w *workspace) opening(d *openDoc) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.openingLocked(d)
+}
+
+// openingLocked is opening with w.mu held.
+func (w *workspace) openingLocked(d *openDoc) {
+	key, path := w.fileKey(d.uri)
+	if o := w.open[key]; o != nil && o.doc == d {
+		return
+	}
+	o := &openFacts{doc: d}
+	if !w.inFolders(path) {
+		o.own = &cross.Set{}
+	}
+	w.open[key] = o
+}
+
+// isOpen reports whether an open document stands for the file of key.
+func (w *workspace) isOpen(key string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_, open := w.open[key]
+	return open
 }
 
 // rootsNow returns the workspace folders and their generation.
@@ -191,7 +237,9 @@ func sameFindings(a, b []check.Diagnostic) bool {
 func (w *workspace) staleLocked(except *openDoc) []*openDoc {
 	var out []*openDoc
 	for key, o := range w.open {
-		if o.doc != except && o.own == nil && !sameFindings(w.set.Findings(key), o.last) {
+		// One not checked yet (opening) has published nothing: its
+		// first check, on its way, finds what the set says.
+		if o.doc != except && o.own == nil && o.put && !sameFindings(w.set.Findings(key), o.last) {
 			out = append(out, o.doc)
 		}
 	}
@@ -224,9 +272,11 @@ func (w *workspace) putDisk(batch []diskRead, gen int) []*openDoc {
 	if gen != w.gen {
 		return nil // the folders changed: a rescan reads them again
 	}
+	// A file opened since it was read keeps the document's facts, and
+	// its gate the document's secrets: what was read of it is dropped.
 	var added []*diskFile
 	for _, r := range batch {
-		if r.file != nil {
+		if _, open := w.open[r.key]; r.file != nil && !open && !r.keep {
 			added = append(added, r.file)
 		}
 	}
@@ -301,6 +351,10 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 	if !same {
 		set.Put(key, facts)
 		o.src, o.put = src, true
+		o.onDisk = false
+		if f := w.files[key]; f != nil && o.own == nil && f.mode == d.checker.as {
+			o.onDisk = f.sum == textSum(text)
+		}
 		if o.own == nil {
 			stale = w.staleLocked(d)
 		}
@@ -311,6 +365,38 @@ func (w *workspace) putOpen(d *openDoc, text, src string) (found []check.Diagnos
 		found = append(slices.Clip(found), cutFinding(src))
 	}
 	return found, stale
+}
+
+// checked tells the index that the gate of the check of src, a version
+// of the open document d, is installed. When src is the text of d's file
+// as the index read it (onDisk), that gate knows every secret the index
+// found in the file, and the index forgets them (diskSecrets.drop): a
+// file read before the editor opened it would otherwise be gated twice
+// while it is open, which on a stream of 100,000 Secrets is a second
+// gate of 600,000 values, and the collector's work on it pushed the
+// session past its bounds. Closed, the file is read and gated again
+// (closeDoc) before the set names anything of it. The check calls it
+// with d.mu held: w.mu is taken under d.mu, never d.mu under w.mu
+// (isClosed).
+func (w *workspace) checked(d *openDoc, src string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	key, _ := w.fileKey(d.uri)
+	o := w.open[key]
+	f := w.files[key]
+	if o == nil || o.doc != d || !o.put || !o.onDisk || o.src != src || f == nil {
+		return
+	}
+	g, dropped := w.secrets.drop(key, w.files)
+	if !dropped {
+		return
+	}
+	// The document stands for the file; a rescan reads it again only
+	// once it is closed.
+	delete(w.files, key)
+	if w.onGate != nil {
+		w.onGate(g)
+	}
 }
 
 // cutFinding is the limit finding of an open file in a workspace whose

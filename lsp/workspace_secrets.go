@@ -83,6 +83,47 @@ func (d *diskSecrets) add(added []*diskFile, files map[string]*diskFile) *secret
 	return g
 }
 
+// drop forgets the secrets of f, a file an open document now stands for
+// whose gate knows every one of them (workspace.checked), when f holds at
+// least half of those known: making the gate again from the others costs
+// no more than the copy of f's it frees. It reports whether it did, and
+// returns the new gate; files are the files read, f that of key. A
+// secret of f that another file also holds stays known, as do those of
+// the earlier versions of the files.
+func (d *diskSecrets) drop(key string, files map[string]*diskFile) (*secret.Gate, bool) {
+	f := files[key]
+	n := len(f.secrets) + len(f.raw)
+	if n == 0 || 2*n < len(d.texts)+len(d.raw) {
+		return nil, false
+	}
+	for _, t := range f.secrets {
+		delete(d.texts, t)
+	}
+	for _, t := range f.raw {
+		delete(d.raw, t)
+	}
+	for k, o := range files {
+		if k == key {
+			continue
+		}
+		for _, t := range o.secrets {
+			d.texts[t] = true
+		}
+		for _, t := range o.raw {
+			d.raw[t] = true
+		}
+	}
+	g := &secret.Gate{}
+	for t := range d.texts {
+		g.Add(t)
+	}
+	for t := range d.raw {
+		g.AddRaw(t)
+	}
+	d.gate = g
+	return g, true
+}
+
 // values returns the files of a map.
 func values(m map[string]*diskFile) []*diskFile {
 	out := make([]*diskFile, 0, len(m))
