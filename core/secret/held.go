@@ -1,10 +1,12 @@
 package secret
 
 import (
+	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -274,7 +276,7 @@ func (r *heldReader) word(hw heldWord, end int) int {
 	// sign.
 	pad := padding(r.s, end)
 	if pad > 0 {
-		if t, ok := decodeBase64(w); !ok || !printable(t) {
+		if _, ok := spells(w); !ok {
 			pad = 0
 		}
 	}
@@ -387,7 +389,7 @@ func (r *heldReader) value(w string) {
 		r.fn(t, spelt)
 	}
 	if len(w) >= minBase64 && base64Word(w) {
-		if t, ok := decodeBase64(w); ok && printable(t) {
+		if t, ok := spells(w); ok {
 			// A base64 word that spells a text is that text written
 			// otherwise: its pieces between '/' and '+', and what it
 			// reads as with '+' a blank, are no one's words (of a
@@ -598,9 +600,30 @@ func namesSecret(w string) bool {
 
 // decoded hands on the text w, a base64 word, spells, if it is text.
 func (r *heldReader) decoded(w string) {
-	if t, ok := decodeBase64(w); ok && printable(t) {
+	if t, ok := spells(w); ok {
 		r.fn(t, spelt)
 	}
+}
+
+// spells returns the text w, a base64 word, spells, if it is text: one
+// written in UTF-16 too, which is no UTF-8 with its byte order mark.
+func spells(w string) (string, bool) {
+	t, ok := decodeBase64(w)
+	if !ok {
+		w = strings.TrimRight(w, "=")
+		b, err := base64.RawStdEncoding.DecodeString(w)
+		if err != nil {
+			b, err = base64.RawURLEncoding.DecodeString(w)
+		}
+		if err != nil {
+			return "", false
+		}
+		t = string(b)
+	}
+	if u, ok := fromUTF16(t); ok {
+		return u, true
+	}
+	return t, ok && printable(t)
 }
 
 // heldBreaks end a word and make the words before them no key, and so do
@@ -907,12 +930,15 @@ func softBreak(s string) bool {
 }
 
 // rewritten returns the texts s reads as once a format's way of writing
-// it over lines is undone: a properties file's or a shell's line ended
-// by '\' goes on at the next line's first non-blank, and a
-// quoted-printable text's soft break "=" at a line's end joins the lines
-// and its "=XX" stand for bytes.
+// it is undone: a text in UTF-16 is the text it encodes; a properties
+// file's or a shell's line ended by '\' goes on at the next line's first
+// non-blank, and a quoted-printable text's soft break "=" at a line's end
+// joins the lines and its "=XX" stand for bytes.
 func rewritten(s string) []string {
 	var out []string
+	if t, ok := fromUTF16(s); ok {
+		out = append(out, t)
+	}
 	if strings.Contains(s, "\\\n") || strings.Contains(s, "\\\r\n") {
 		var b strings.Builder
 		for i := 0; i < len(s); i++ {
@@ -950,4 +976,54 @@ func rewritten(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// fromUTF16 returns the text s encodes, when s is UTF-16 (a file
+// PowerShell 5 wrote, kept in a Secret's data with kubectl's
+// --from-file): it starts with a byte order mark, or its first two
+// characters are ASCII in UTF-16, little- or big-endian, and so is at
+// least half of it. Read as bytes, its NULs part every character from
+// the next, and no word of it is a value.
+func fromUTF16(s string) (string, bool) {
+	if len(s) < 4 {
+		return "", false
+	}
+	// low is the offset, 0 or 1, of each character's low byte.
+	low := -1
+	switch {
+	case s[0] == 0xff && s[1] == 0xfe:
+		low, s = 0, s[2:]
+	case s[0] == 0xfe && s[1] == 0xff:
+		low, s = 1, s[2:]
+	default:
+		for l := range 2 {
+			if ascii16(s, 0, l) && ascii16(s, 2, l) {
+				low = l
+			}
+		}
+		if low < 0 {
+			return "", false
+		}
+		n := 0
+		for i := 0; i+1 < len(s); i += 2 {
+			if ascii16(s, i, low) {
+				n++
+			}
+		}
+		if 4*n < len(s) {
+			return "", false
+		}
+	}
+	units := make([]uint16, len(s)/2)
+	for i := range units {
+		units[i] = uint16(s[2*i+low]) | uint16(s[2*i+1-low])<<8
+	}
+	return string(utf16.Decode(units)), true
+}
+
+// ascii16 reports whether s holds at i a character of ASCII in UTF-16,
+// its low byte at i+low: a byte of text and a NUL.
+func ascii16(s string, i, low int) bool {
+	c := s[i+low]
+	return s[i+1-low] == 0 && c != 0 && c < utf8.RuneSelf
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestHeldValues: a file or an address kept in a Secret holds secrets of
@@ -131,6 +132,49 @@ func TestHeldValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHeldUTF16: a file in UTF-16 (PowerShell 5's, kept in a Secret's
+// data by kubectl's --from-file), with a byte order mark or without, is
+// read as the text it encodes.
+func TestHeldUTF16(t *testing.T) {
+	const file = "username=alice\r\npassword=Zq7xK2pLm9Tr0ub4xW\r\n"
+	le, be := utf16Bytes(file, false), utf16Bytes(file, true)
+	for name, secret := range map[string]string{
+		"little-endian with a byte order mark": "\xff\xfe" + le,
+		"big-endian with a byte order mark":    "\xfe\xff" + be,
+		"little-endian":                        le,
+		"big-endian":                           be,
+		"in base64 of a file":                  "creds: " + base64.StdEncoding.EncodeToString([]byte("\xff\xfe"+le)),
+	} {
+		var g Gate
+		g.Add(secret)
+		if got := g.Clean(`"Zq7xK2pLm9Tr0ub4xW!" is not allowed`); strings.Contains(got, "Zq7xK2pLm9Tr0ub4xW") {
+			t.Errorf("%s: Clean = %q", name, got)
+		}
+		if msg := "the field username is unknown"; g.Clean(msg) != msg {
+			t.Errorf("%s: the file's key is masked: %q", name, g.Clean(msg))
+		}
+	}
+	// Text that is no UTF-16: SASL's NULs, a single ASCII character.
+	for _, s := range []string{"\x00alice\x00Zq7xK2pLm9", "a\x00", "ab\x00c"} {
+		if _, ok := fromUTF16(s); ok {
+			t.Errorf("fromUTF16(%q) reads it as UTF-16", s)
+		}
+	}
+}
+
+// utf16Bytes returns s in UTF-16, big-endian or little-endian.
+func utf16Bytes(s string, big bool) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if big {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return string(b)
 }
 
 // TestHeldIsLinear: however a text crowds the signs, quotes and words
