@@ -57,3 +57,35 @@ func utf16Of(s string, big bool) string {
 	}
 	return string(b)
 }
+
+// TestHeldAssembledValue: a value a Secret's file assembles from pieces
+// (quoted pieces of a shell's word, literals joined by an operator,
+// make's empty references, a value continued over lines) shows in no
+// output when a Kafka's project quotes it, as written assembled and as
+// the language reads it.
+func TestHeldAssembledValue(t *testing.T) {
+	for _, tc := range []struct{ name, key, file, secret string }{
+		{"a shell's quoted pieces", "app.env", `export DB_PASSWORD=Zq7'xK2'pLm'9Tr'0ub'4xW'`, "Zq7xK2pLm9Tr0ub4xW"},
+		{"a shell's quoted words", "app.env", `export PASS=correct'horse'battery'staple'`, "correcthorsebatterystaple"},
+		{"double-quoted words", "app.env", `API_KEY="sunny""meadow""river"`, "sunnymeadowriver"},
+		{"quotes and digits", "app.env", `B="qwe""rty"99`, "qwerty99"},
+		{"both quotes", "app.env", `z="edc"'rfv'44`, "edcrfv44"},
+		{"a quoted piece in a word", "app.env", `P=hun'ter'22`, "hunter22"},
+		{"JavaScript", "config.js", `apiKey: 'Qx9' + 'vR2' + 'tL5' + 'mN8'`, "Qx9vR2tL5mN8"},
+		{"SQL", "init.sql", `ALTER USER app PASSWORD 'Qw1' || 'Er2' || 'Ty3';`, "Qw1Er2Ty3"},
+		{"Java", "Creds.java", `String p = "As4" + "Df5" + "Gh6";`, "As4Df5Gh6"},
+		{"PowerShell", "creds.ps1", `$p = 'Rd4' + 'Es3' + 'Wa2'`, "Rd4Es3Wa2"},
+		{"make", "Makefile", `PASS = Uh7$(EMPTY)Yg6$(EMPTY)Tf5`, "Uh7Yg6Tf5"},
+		{"an INI value continued, as written", "app.ini", "[db]\n    password = Zx7\n      Cv8\n      Bn9", "Zx7 Cv8 Bn9"},
+		{"a YAML plain scalar over lines", "config.yaml", "db:\n      password: Zq7\n        xK2\n        pLm", "Zq7 xK2 pLm"},
+		{"a YAML folded block", "config.yaml", "password: >-\n      Lp0\n      Ok9\n      Ij8", "Lp0 Ok9 Ij8"},
+	} {
+		stream := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  " + tc.key + ": |\n    " + tc.file + "\n" + quoting(tc.secret)
+		heldLeaks(t, tc.name, stream, tc.secret)
+	}
+	// The INI value as configparser reads it, with its line breaks: a
+	// Kafka's project in YAML's escapes.
+	stream := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  app.ini: |\n    [db]\n    password = Zx7\n      Cv8\n      Bn9\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: \"Zx7\\nCv8\\nBn9!\"\n"
+	heldLeaks(t, "an INI value continued, as read", stream, `Zx7\nCv8\nBn9`)
+}

@@ -65,6 +65,12 @@ const (
 //     p@ss:w0rd);
 //   - the text of an XML element, and the user and password of a URL,
 //     also percent-decoded;
+//   - a value the text's language assembles from pieces (assemble): a
+//     shell's word of quoted and bare pieces (S'x'"y"z), string literals
+//     joined by an operator or a blank ('a' + 'b', 'a' || 'b', "a" "b"),
+//     a word of make's empty references (a$(E)b), and a value that goes
+//     on in the lines below it, deeper indented (continued): INI's and
+//     YAML's plain scalars, YAML's block scalars;
 //   - as otherwise, a value unescaped, percent-decoded (with '+' a
 //     blank), with its XML entities read, and a quoted one folded over
 //     lines as YAML folds it; as spelt, what a base64 or hex word spells.
@@ -74,9 +80,213 @@ const (
 func held(s string, opaque bool, fn func(string, finding)) {
 	r := heldReader{s: s, fn: fn, opaque: opaque}
 	r.read()
+	r.assemble()
+	r.continued()
 	xmlText(s, fn)
 	urlUsers(s, fn)
 	runs(s, fn)
+}
+
+// assemble hands on the values that the text's language assembles from
+// pieces, each of which may be too short to be a value of its own or a
+// word that is looked for only whole: a shell's word of quoted and bare
+// pieces (Zq7'xK2'"pLm"9, correct'horse'battery), its references to
+// variables, empty, left out (make's Uh7$(E)Yg6, sh's ${E}); string
+// literals joined by a language's operator of concatenation, over lines
+// too ('Qx9' + 'vR2', "a" . "b", 'a' .. 'b', 'a' & 'b', SQL's 'a' ||
+// 'b') or by blanks as C and Python join them ("a" "b"). The value is the
+// pieces' text as read (a double-quoted piece unescaped) and as written.
+// An assembly a sign follows is a key, a value only where it looks drawn
+// at random, as the reader's keys. Each piece of the text is in one
+// assembly at most, and each quote is looked at for its closing one once
+// a line: assemble is linear in the text.
+func (r *heldReader) assemble() {
+	s := r.s
+	// open[q] is the line end before which a quote q has no closing one.
+	var open [2]int
+	var read, raw strings.Builder
+	// piece returns where the piece at i ends, 0 if none starts there,
+	// and whether it is quoted or a reference, written to read and raw.
+	piece := func(i int) (end int, quoted bool) {
+		switch c := s[i]; {
+		case c == '"' || c == '\'':
+			q := quoteIndex(c)
+			if i < open[q] {
+				return 0, false
+			}
+			j := i + 1
+			for ; j < len(s) && s[j] != c && s[j] != '\n' && s[j] != '\r'; j++ {
+				if s[j] == '\\' && c == '"' {
+					j++
+				}
+			}
+			if j >= len(s) || s[j] != c {
+				open[q] = j
+				return 0, false
+			}
+			w := s[i+1 : j]
+			raw.WriteString(w)
+			if c == '"' && strings.IndexByte(w, '\\') >= 0 {
+				w = unescape(w)
+			}
+			read.WriteString(w)
+			return j + 1, true
+		case c == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
+			close := byte(')')
+			if s[i+1] == '{' {
+				close = '}'
+			}
+			j := i + 2
+			for j < len(s) && (s[j] == '_' || s[j] == '.' || s[j] >= '0' && s[j] <= '9' || s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') {
+				j++
+			}
+			if j < len(s) && s[j] == close {
+				return j + 1, true // a reference to a variable, empty
+			}
+		}
+		j := i
+		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && s[j] != '"' && s[j] != '\'' &&
+			!(s[j] == '$' && j+1 < len(s) && (s[j+1] == '(' || s[j+1] == '{')) {
+			j++
+		}
+		read.WriteString(s[i:j])
+		raw.WriteString(s[i:j])
+		return j, false
+	}
+	for i := 0; i < len(s); {
+		read.Reset()
+		raw.Reset()
+		pieces, quoted, end := 0, 0, i
+		for end < len(s) {
+			e, q := piece(end)
+			if e <= end {
+				break
+			}
+			pieces++
+			end = e
+			if !q {
+				continue
+			}
+			quoted++
+			// A literal joined to the next by an operator or a blank.
+			k := end
+			for k < len(s) && (blank(s, k) > 0 || s[k] == '\n' || s[k] == '\r') {
+				k++
+			}
+			op := 0
+			for _, o := range [...]string{"||", "..", "+", ".", "&"} {
+				if strings.HasPrefix(s[k:], o) {
+					op = len(o)
+					break
+				}
+			}
+			m := k + op
+			for op > 0 && m < len(s) && (blank(s, m) > 0 || s[m] == '\n' || s[m] == '\r') {
+				m++
+			}
+			if m < len(s) && (s[m] == '"' || s[m] == '\'') && (op > 0 || m > end && !strings.ContainsAny(s[end:m], "\n\r")) {
+				end = m
+			}
+		}
+		if pieces > 1 && quoted > 0 {
+			v := read.String()
+			k := end
+			for k < len(s) && blank(s, k) > 0 {
+				k++
+			}
+			if k == len(s) || !isSign(s, k) || randomLike(v) {
+				r.value(v)
+				if w := raw.String(); w != v {
+					r.value(w)
+				}
+			}
+		}
+		i = max(end, i+1)
+	}
+}
+
+// continued hands on a value that goes on in the lines below its key's,
+// indented deeper: an INI file's value continued ("password = Zx7" then
+// "  Cv8", which configparser reads as "Zx7\nCv8"), a YAML plain scalar
+// over lines ("Zq7 xK2") and a block scalar ("|", ">-"), as its lines
+// joined by line breaks and as YAML folds them. A plain value goes on at
+// the lines that are no key, no list's item and no comment; a block
+// scalar's lines are its text, whatever they hold. Each line is read
+// for one value at most: continued is linear in the text.
+func (r *heldReader) continued() {
+	s := r.s
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	var lines []string
+	for ls := 0; ls < len(s); {
+		l, next := heldLine(s, ls)
+		ls = next
+		body := l[indent(l):]
+		sign := -1
+		for i := 0; i < len(body); i++ {
+			if isSign(body, i) {
+				sign = i
+				break
+			}
+		}
+		if sign < 0 || commentAt(body) {
+			continue
+		}
+		v := strings.TrimSpace(body[sign+signLen(body, sign):])
+		block := len(v) > 0 && len(v) <= 3 && (v[0] == '|' || v[0] == '>') && strings.Trim(v[1:], "-+0123456789") == ""
+		lines = lines[:0]
+		if !block && v != "" {
+			lines = append(lines, v)
+		}
+		first := len(lines)
+		for p := ls; p < len(s); {
+			c, after := heldLine(s, p)
+			t := strings.TrimSpace(c)
+			if t != "" && (indent(c) <= indent(l) || !block && (commentAt(t) || t == "-" || strings.HasPrefix(t, "- ") || signed(t))) {
+				break
+			}
+			p = after
+			lines = append(lines, t)
+			if t != "" {
+				ls = after // the value's last line so far
+			}
+		}
+		for len(lines) > first && lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		if len(lines) == first {
+			continue
+		}
+		r.value(strings.Join(lines, "\n"))
+		r.value(folded(lines))
+	}
+}
+
+// heldLine returns the line of s that starts at i, without its break, and
+// where the next starts.
+func heldLine(s string, i int) (string, int) {
+	e := strings.IndexByte(s[i:], '\n')
+	if e < 0 {
+		return strings.TrimSuffix(s[i:], "\r"), len(s)
+	}
+	return strings.TrimSuffix(s[i:i+e], "\r"), i + e + 1
+}
+
+// folded returns lines joined as YAML folds them: a blank between two
+// lines, a line break for each empty line between.
+func folded(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		switch {
+		case i == 0:
+		case l == "":
+			b.WriteByte('\n')
+			continue
+		case lines[i-1] != "":
+			b.WriteByte(' ')
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // runs calls fn with the values of s that hold the signs its reader

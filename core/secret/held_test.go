@@ -116,6 +116,34 @@ func TestHeldValues(t *testing.T) {
 		{"an XML tag's name stays a name", "<password>Zq7xK2pLm9</password>", "Zq7xK2pLm9", []string{"password"}},
 		{"a CDATA section", "<password><![CDATA[Qx9;vR2,tL]]></password>", "Qx9;vR2,tL", nil},
 		{"an option glued to a value with breaks", "mysql -u root -pQx9;vR2,tL app", "Qx9;vR2,tL", nil},
+		// A value the file's language assembles from pieces, each too
+		// short to be one or looked for only as a whole word.
+		{"a shell's word of quoted pieces", "export DB_PASSWORD=Zq7'xK2'pLm'9Tr'0ub'4xW'", "Zq7xK2pLm9Tr0ub4xW", []string{"export", "DB_PASSWORD"}},
+		{"a shell's word of quoted words", "export PASS=correct'horse'battery'staple'", "correcthorsebatterystaple", []string{"PASS"}},
+		{"double-quoted pieces", `API_KEY="sunny""meadow""river"`, "sunnymeadowriver", []string{"API_KEY"}},
+		{"quoted pieces and digits", `B="qwe""rty"99`, "qwerty99", nil},
+		{"both quotes", `z="edc"'rfv'44`, "edcrfv44", nil},
+		{"a quoted piece inside a word", `PASS=hun'ter'22`, "hunter22", nil},
+		{"a piece double-quoted with an escape", `PASS="Zq7\"x"K2pL`, `Zq7"xK2pL`, nil},
+		{"JavaScript's concatenation", "apiKey: 'Qx9' + 'vR2' + 'tL5' + 'mN8'", "Qx9vR2tL5mN8", []string{"apiKey"}},
+		{"concatenation over lines", "String p = \"As4\" +\n    \"Df5\" +\n    \"Gh6\";", "As4Df5Gh6", nil},
+		{"SQL's concatenation", "ALTER USER app PASSWORD 'Qw1' || 'Er2' || 'Ty3';", "Qw1Er2Ty3", nil},
+		{"Java's concatenation", `String p = "As4" + "Df5" + "Gh6";`, "As4Df5Gh6", nil},
+		{"PowerShell's concatenation", "$p = 'Rd4' + 'Es3' + 'Wa2'", "Rd4Es3Wa2", nil},
+		{"PHP's concatenation", "$p = 'Rd4' . 'Es3' . 'Wa2';", "Rd4Es3Wa2", nil},
+		{"Lua's concatenation", "p = 'Rd4' .. 'Es3' .. 'Wa2'", "Rd4Es3Wa2", nil},
+		{"Visual Basic's concatenation", `p = "Rd4" & "Es3" & "Wa2"`, "Rd4Es3Wa2", nil},
+		{"literals joined by a blank", `password = "Qx9" "vR2" "tL5"`, "Qx9vR2tL5", nil},
+		{"make's empty references", "PASS = Uh7$(EMPTY)Yg6$(EMPTY)Tf5", "Uh7Yg6Tf5", nil},
+		{"a shell's empty references", "PASS=Uh7${E}Yg6${E}Tf5", "Uh7Yg6Tf5", nil},
+		{"an INI value continued", "[db]\npassword = Zx7\n  Cv8\n  Bn9\nuser = app", "Zx7\nCv8\nBn9", []string{"db", "password", "user"}},
+		{"a YAML plain scalar over lines", "db:\n  password: Zq7\n    xK2\n    pLm\n  user: app", "Zq7 xK2 pLm", []string{"db", "password", "user"}},
+		{"a YAML plain scalar below its key", "password:\n  Zq7\n  xK2\n", "Zq7 xK2", nil},
+		{"a YAML folded block", "password: >-\n  Lp0\n  Ok9\n  Ij8\nuser: app", "Lp0 Ok9 Ij8", []string{"password", "user"}},
+		{"a YAML literal block", "password: |\n  Lp0\n  Ok9\n\nuser: app", "Lp0\nOk9", []string{"password", "user"}},
+		{"a folded block with an empty line", "password: >\n  Lp0\n\n  Ok9\n", "Lp0\nOk9", nil},
+		{"pieces a sign follows are a key", "'pass''word'=Zq7xK2pLm9", "Zq7xK2pLm9", []string{"password"}},
+		{"a mapping's lines are no continuation", "db:\n  host: h\n  port: 5432\nlist:\n  - a\n  - b", "5432", []string{"db", "host", "port", "list"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
@@ -189,6 +217,13 @@ func TestHeldIsLinear(t *testing.T) {
 		"one long line":    "k: " + strings.Repeat("x", 200000),
 		"many lines":       strings.Repeat("key: value-x\n", 20000),
 		"names of secrets": strings.Repeat("password ", 30000),
+		"quoted pieces":    "p=" + strings.Repeat(`a'b'"c"`, 30000),
+		"concatenations":   "p = " + strings.Repeat(`'ab' + "cd" || `, 20000),
+		"references":       "p = " + strings.Repeat("ab$(E)", 30000),
+		"apostrophes":      strings.Repeat("don't ", 30000),
+		"continued lines":  "password = x\n" + strings.Repeat("  abcd\n", 30000),
+		"a block scalar":   "key: |\n" + strings.Repeat("  a: b\n", 30000),
+		"keys under keys":  strings.Repeat("a:\n b:\n  c: d\n", 20000),
 	} {
 		n := 0
 		held(s, false, func(v string, _ finding) { n += len(v) })
@@ -233,6 +268,11 @@ func TestAddAllocatesLinearly(t *testing.T) {
 		},
 		"words":    func(i int) string { return fmt.Sprintf("password p%040x", i) },
 		"no signs": func(i int) string { return fmt.Sprintf("v%048x", i) },
+		"pieces":   func(i int) string { return fmt.Sprintf("P%d=ab'%024x'\"%024x\"", i, i, i) },
+		"literals": func(i int) string { return fmt.Sprintf("p%d = '%024x' + '%024x'", i, i, i) },
+		"continued": func(i int) string {
+			return fmt.Sprintf("p%d = %024x\n  %024x", i, i, i)
+		},
 	}
 	for name, line := range shapes {
 		var b strings.Builder
