@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/base64"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -88,4 +89,31 @@ func TestHeldAssembledValue(t *testing.T) {
 	stream := "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  app.ini: |\n    [db]\n    password = Zx7\n      Cv8\n      Bn9\n" +
 		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: \"Zx7\\nCv8\\nBn9!\"\n"
 	heldLeaks(t, "an INI value continued, as read", stream, `Zx7\nCv8\nBn9`)
+}
+
+// TestHelmDefaultOfASecret: a literal in the action that writes a secret
+// member (the default a chart carries) is a secret: the same text quoted
+// by a finding elsewhere in the file, in another document, shows in no
+// output.
+func TestHelmDefaultOfASecret(t *testing.T) {
+	const secret = "Zq7xK2pLm9Tr0ub4xW"
+	for name, member := range map[string]string{
+		"a default in a pipeline":  `client_secret: {{ .Values.secret | default "` + secret + `" | quote }}`,
+		"default's first argument": `client_secret: {{ default "` + secret + `" .Values.s }}`,
+		"a literal alone":          `client_secret: {{ "` + secret + `" }}`,
+	} {
+		dir := t.TempDir()
+		write(t, filepath.Join(dir, "Chart.yaml"), "name: x\nversion: 0.1.0\n")
+		write(t, filepath.Join(dir, "templates/g.yaml"), "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\n"+
+			"spec:\n  plan: startup-1\n  project: p\n  userConfig:\n    auth_github:\n      client_id: c\n      "+member+"\n"+quoting(secret))
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			code, out, errs := runCLI(t, "", "validate", "--format", format, dir)
+			if code != 1 {
+				t.Errorf("%s, %s: exit %d, want the Kafka's finding:\n%s%s", name, format, code, out, errs)
+			}
+			if strings.Contains(out+errs, secret) {
+				t.Errorf("%s, %s: the secret shows:\n%s%s", name, format, out, errs)
+			}
+		}
+	}
 }
