@@ -398,32 +398,34 @@ func (m *masker) value(from, to, id int) {
 // literals returns the offsets of the quotes around each string literal
 // of an action's text that YAML's double quotes read as Go reads it: an
 // interpreted string without an octal escape, a raw one on one line
-// without a quote or a backslash. An empty one is none, and so is the
-// message of required and fail, which they never write: "A password is
-// required" made mdscheck's word "required" a secret.
+// without a quote or a backslash. An empty one is none, and so is an
+// argument of a function that never writes it (unwritten).
 func literals(act string) [][2]int {
 	var out [][2]int
+	// fns holds the function of each command open (a pipeline's stage, a
+	// parenthesized one inside it); first: its first word is to come.
+	fns, first := []string{""}, true
 	for j := 0; j < len(act); j++ {
-		switch q := act[j]; q {
-		case '"', '`':
+		switch c := act[j]; {
+		case c == '"' || c == '`':
 			k, ok := j+1, true
-			for ; k < len(act) && act[k] != q && act[k] != '\n'; k++ {
+			for ; k < len(act) && act[k] != c && act[k] != '\n'; k++ {
 				switch {
-				case q == '`' && (act[k] == '"' || act[k] == '\\'):
+				case c == '`' && (act[k] == '"' || act[k] == '\\'):
 					ok = false
-				case q == '"' && act[k] == '\\':
+				case c == '"' && act[k] == '\\':
 					k++
 					ok = ok && k < len(act) && (act[k] < '0' || act[k] > '9')
 				}
 			}
-			if k >= len(act) || act[k] != q {
+			if k >= len(act) || act[k] != c {
 				return out
 			}
-			if ok && k > j+1 && !message(act[:j]) {
+			if ok && k > j+1 && !unwritten[fns[len(fns)-1]] {
 				out = append(out, [2]int{j, k})
 			}
-			j = k
-		case '\'':
+			j, first = k, false
+		case c == '\'':
 			// A character constant, 'x' or '\'': no string.
 			if k := strings.IndexByte(act[j+1:], '\''); k >= 0 {
 				if k == 1 && act[j+1] == '\\' {
@@ -431,22 +433,34 @@ func literals(act string) [][2]int {
 				}
 				j += k + 1
 			}
+			first = false
+		case c == '(':
+			fns, first = append(fns, ""), true
+		case c == ')':
+			fns, first = fns[:max(len(fns)-1, 1)], false
+		case c == '|':
+			fns[len(fns)-1], first = "", true
+		case c == '.' || c == '$' || c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z':
+			k := j + 1
+			for k < len(act) && (act[k] == '.' || act[k] == '_' || act[k] >= '0' && act[k] <= '9' || act[k]|0x20 >= 'a' && act[k]|0x20 <= 'z') {
+				k++
+			}
+			if first && c != '.' && c != '$' {
+				fns[len(fns)-1] = act[j:k]
+			}
+			j, first = k-1, false
 		}
 	}
 	return out
 }
 
-// message reports whether a literal after before, an action's text, is
-// the message of required or fail.
-func message(before string) bool {
-	before = strings.TrimRight(before, " \t(")
-	for _, f := range [...]string{"required", "fail"} {
-		if w, ok := strings.CutSuffix(before, f); ok && (w == "" || strings.IndexByte(" \t(|{", w[len(w)-1]) >= 0) {
-			return true
-		}
-	}
-	return false
-}
+// unwritten are the functions of templates that write none of their
+// string arguments: a message (required, fail), the names of what they
+// look up (lookup, include, template, index, get, hasKey). "A password
+// is required" made mdscheck's word "required" a secret, lookup's
+// "Secret" the name of a kind.
+var unwritten = map[string]bool{"required": true, "fail": true, "lookup": true, "include": true,
+	"template": true, "index": true, "get": true, "hasKey": true}
 
 func (m *masker) blank(from, to int) {
 	for i := from; i < to; i++ {

@@ -162,8 +162,8 @@ func BenchmarkMask(b *testing.B) {
 // scalar stay in its placeholder, which still starts with check.Masked
 // and is a YAML string as long as the scalar: where a secret belongs, the
 // check learns the default a chart writes, and masks it where the same
-// text is written elsewhere. A key's literals, and the message of
-// required, which no action writes, stay masked.
+// text is written elsewhere. A key's literals, and the arguments that no
+// function writes (required's message, lookup's names), stay masked.
 func TestMaskKeepsLiterals(t *testing.T) {
 	const secret = "Zq7xK2pLm9Tr0ub4xW"
 	for name, member := range map[string]string{
@@ -175,6 +175,8 @@ func TestMaskKeepsLiterals(t *testing.T) {
 		"among literal text":       `client_secret: x-{{ default "` + secret + `" .Values.s }}`,
 		"below its key":            "client_secret:\n        {{ default \"" + secret + "\" .Values.s }}",
 		"in a flow mapping":        `{client_secret: {{ default "` + secret + `" .Values.s }}, client_id: c}`,
+		"after a lookup":           `client_secret: {{ (lookup "v1" "Secret" "ns" "n").data.s | default "` + secret + `" }}`,
+		"the first of or":          `client_secret: {{ or .Values.s "` + secret + `" }}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			auth := "\n      client_id: c\n      " + member
@@ -208,9 +210,10 @@ func TestMaskKeepsLiterals(t *testing.T) {
 		"required's":       `  password: {{ required "the password is required" .Values.p }}`,
 		"an octal escape":  `  password: {{ default "a\101bcdef" .Values.p }}`,
 		"a raw with quote": "  password: {{ default `a\"bcdef` .Values.p }}",
+		"lookup's":         `  password: {{ (lookup "v1" "Secret" "ns" "name").data.password | default (include "x.password" .) }}`,
 	} {
 		masked := Mask(line + "\n")
-		for _, w := range []string{"client_secret", "required", "bcdef"} {
+		for _, w := range []string{"client_secret", "required", "bcdef", "Secret", "name", "x.password"} {
 			if strings.Contains(masked, w) {
 				t.Errorf("%s literal is kept: %q", name, masked)
 			}
