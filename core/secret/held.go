@@ -68,7 +68,9 @@ const (
 //   - a value the text's language assembles from pieces (assemble): a
 //     shell's word of quoted and bare pieces (S'x'"y"z), string literals
 //     joined by an operator or a blank ('a' + 'b', 'a' || 'b', "a" "b"),
-//     a word of make's empty references (a$(E)b), and a value that goes
+//     a word of make's empty references (a$(E)b), a value with references
+//     to the text's earlier assignments expanded, or appended to one
+//     (B=${A}x, A+=x; expand), and a value that goes
 //     on in the lines below it, deeper indented (continued): INI's and
 //     YAML's plain scalars, YAML's block scalars;
 //   - as otherwise, a value unescaped, percent-decoded (with '+' a
@@ -82,6 +84,7 @@ func held(s string, opaque bool, fn func(string, finding)) {
 	r.read()
 	r.assemble()
 	r.continued()
+	r.expand()
 	xmlText(s, fn)
 	urlUsers(s, fn)
 	runs(s, fn)
@@ -92,25 +95,29 @@ func held(s string, opaque bool, fn func(string, finding)) {
 // word that is looked for only whole: a shell's word of quoted and bare
 // pieces (Zq7'xK2'"pLm"9, correct'horse'battery), its references to
 // variables, empty, left out (make's Uh7$(E)Yg6, sh's ${E}); string
-// literals joined by a language's operator of concatenation, over lines
-// too ('Qx9' + 'vR2', "a" . "b", 'a' .. 'b', 'a' & 'b', SQL's 'a' ||
-// 'b') or by blanks as C and Python join them ("a" "b"). The value is the
-// pieces' text as read (a double-quoted piece unescaped) and as written.
-// An assembly a sign follows is a key, a value only where it looks drawn
-// at random, as the reader's keys. Each piece of the text is in one
-// assembly at most, and each quote is looked at for its closing one once
-// a line: assemble is linear in the text.
+// literals (quoted, double-quoted, in backticks) joined by a language's
+// operator of concatenation, over lines too ('Qx9' + 'vR2', "a" . "b",
+// 'a' .. 'b', 'a' & 'b', SQL's 'a' || 'b', "a".concat("b")), by blanks
+// and line breaks as C and Python join them ("a" "b"), or by commas in a
+// call's arguments or a list's items (CONCAT('a', 'b'), "".join(["a",
+// "b"])). The value is the pieces' text as read (a double-quoted piece
+// unescaped) and as written. An assembly a sign follows is a key, a
+// value only where it looks drawn at random, as the reader's keys. Each
+// piece of the text is in one assembly at most, and each quote is looked
+// at for its closing one once a line: assemble is linear in the text.
 func (r *heldReader) assemble() {
 	s := r.s
-	// open[q] is the line end before which a quote q has no closing one.
-	var open [2]int
+	// open[q] is the line end before which the quote quotes[q] has no
+	// closing one.
+	const quotes = "\"'`"
+	var open [len(quotes)]int
 	var read, raw strings.Builder
 	// piece returns where the piece at i ends, 0 if none starts there,
 	// and whether it is quoted or a reference, written to read and raw.
 	piece := func(i int) (end int, quoted bool) {
 		switch c := s[i]; {
-		case c == '"' || c == '\'':
-			q := quoteIndex(c)
+		case strings.IndexByte(quotes, c) >= 0:
+			q := strings.IndexByte(quotes, c)
 			if i < open[q] {
 				return 0, false
 			}
@@ -145,7 +152,7 @@ func (r *heldReader) assemble() {
 			}
 		}
 		j := i
-		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && s[j] != '"' && s[j] != '\'' &&
+		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && strings.IndexByte(quotes, s[j]) < 0 &&
 			!(s[j] == '$' && j+1 < len(s) && (s[j+1] == '(' || s[j+1] == '{')) {
 			j++
 		}
@@ -157,6 +164,13 @@ func (r *heldReader) assemble() {
 		read.Reset()
 		raw.Reset()
 		pieces, quoted, end := 0, 0, i
+		// In a call's arguments or a list's items, a comma joins too:
+		// CONCAT('a', 'b'), ''.join(['a', 'b']).
+		p := i - 1
+		for p >= 0 && blank(s, p) > 0 {
+			p--
+		}
+		listed := p >= 0 && (s[p] == '(' || s[p] == '[')
 		for end < len(s) {
 			e, q := piece(end)
 			if e <= end {
@@ -174,8 +188,8 @@ func (r *heldReader) assemble() {
 				k++
 			}
 			op := 0
-			for _, o := range [...]string{"||", "..", "+", ".", "&"} {
-				if strings.HasPrefix(s[k:], o) {
+			for _, o := range [...]string{"||", ".concat(", "..", "+", ".", "&", ","} {
+				if strings.HasPrefix(s[k:], o) && (o != "," || listed) {
 					op = len(o)
 					break
 				}
@@ -184,7 +198,7 @@ func (r *heldReader) assemble() {
 			for op > 0 && m < len(s) && (blank(s, m) > 0 || s[m] == '\n' || s[m] == '\r') {
 				m++
 			}
-			if m < len(s) && (s[m] == '"' || s[m] == '\'') && (op > 0 || m > end && !strings.ContainsAny(s[end:m], "\n\r")) {
+			if m < len(s) && strings.IndexByte(quotes, s[m]) >= 0 && (op > 0 || m > end) {
 				end = m
 			}
 		}
@@ -259,6 +273,98 @@ func (r *heldReader) continued() {
 		r.value(strings.Join(lines, "\n"))
 		r.value(folded(lines))
 	}
+}
+
+// expand hands on the values the text's assignments (a .env's, a
+// shell's, make's, a properties file's) take once the references they
+// make to earlier ones are expanded, $A, ${A} and $(A), unknown ones
+// empty, and once += appends to one, with a blank between as make does
+// and without as a shell does: "A=Qx9" then "B=${A}vR2" or "A+=vR2"
+// assigns Qx9vR2. What expand hands on is bounded by the text's length:
+// references that double a value at every line would make it
+// exponential.
+func (r *heldReader) expand() {
+	s := r.s
+	if strings.IndexByte(s, '$') < 0 && !strings.Contains(s, "+=") {
+		return
+	}
+	vars := map[string]string{}
+	budget := 2 * len(s)
+	var b strings.Builder
+	for ls := 0; ls < len(s) && budget > 0; {
+		l, next := heldLine(s, ls)
+		ls = next
+		l = strings.TrimPrefix(strings.TrimLeft(l, " \t"), "export ")
+		n := 0
+		for n < len(l) && (l[n] == '_' || l[n] == '.' || n > 0 && l[n] >= '0' && l[n] <= '9' || l[n]|0x20 >= 'a' && l[n]|0x20 <= 'z') {
+			n++
+		}
+		name, rest := l[:n], strings.TrimLeft(l[n:], " \t")
+		var op string
+		for _, o := range [...]string{"+=", ":=", "?=", "=", ":"} {
+			if strings.HasPrefix(rest, o) {
+				op = o
+				break
+			}
+		}
+		if n == 0 || op == "" {
+			continue
+		}
+		v := restOfLine(rest[len(op):])
+		if strings.IndexByte(v, '$') >= 0 {
+			b.Reset()
+			for i := 0; i < len(v) && b.Len() < budget; i++ {
+				ref, end := reference(v, i)
+				if end == i {
+					b.WriteByte(v[i])
+					continue
+				}
+				b.WriteString(vars[ref][:min(len(vars[ref]), budget-b.Len())])
+				i = end - 1
+			}
+			v = b.String()
+			r.value(v)
+			if strings.ContainsAny(v, "\"'` \t=:") {
+				r.fn(v, otherwise) // a word of quoted pieces: "Qx9"vR2
+			}
+			budget -= len(v)
+		}
+		if old, ok := vars[name]; ok && op == "+=" {
+			r.value(old + " " + v)
+			v = old + v
+			r.value(v)
+			budget -= 2 * len(v)
+		}
+		vars[name] = v
+	}
+}
+
+// reference returns the name of the variable that v refers to at i
+// ($A, ${A}, $(A)) and where the reference ends; i when none starts there.
+func reference(v string, i int) (string, int) {
+	if v[i] != '$' || i+1 == len(v) {
+		return "", i
+	}
+	from, close := i+1, byte(0)
+	switch v[from] {
+	case '{':
+		close, from = '}', from+1
+	case '(':
+		close, from = ')', from+1
+	}
+	j := from
+	for j < len(v) && (v[j] == '_' || v[j] >= '0' && v[j] <= '9' || v[j]|0x20 >= 'a' && v[j]|0x20 <= 'z' || close != 0 && v[j] == '.') {
+		j++
+	}
+	switch {
+	case j == from:
+		return "", i
+	case close == 0:
+		return v[from:j], j
+	case j < len(v) && v[j] == close:
+		return v[from:j], j + 1
+	}
+	return "", i
 }
 
 // heldLine returns the line of s that starts at i, without its break, and

@@ -142,6 +142,16 @@ func TestHeldValues(t *testing.T) {
 		{"a YAML folded block", "password: >-\n  Lp0\n  Ok9\n  Ij8\nuser: app", "Lp0 Ok9 Ij8", []string{"password", "user"}},
 		{"a YAML literal block", "password: |\n  Lp0\n  Ok9\n\nuser: app", "Lp0\nOk9", []string{"password", "user"}},
 		{"a folded block with an empty line", "password: >\n  Lp0\n\n  Ok9\n", "Lp0\nOk9", nil},
+		{"literals in a call", "p = CONCAT('Qx9', 'vR2', 'tL5')", "Qx9vR2tL5", nil},
+		{"literals in a list joined", "p = ''.join(['Qx9', 'vR2'])", "Qx9vR2", nil},
+		{"literals over lines in parentheses", "p = (\"Qx9\"\n     \"vR2\")", "Qx9vR2", nil},
+		{"template literals", "p = `Qx9` + `vR2`", "Qx9vR2", nil},
+		{"a method of concatenation", `p = "Qx9".concat("vR2")`, "Qx9vR2", nil},
+		{"a reference to an earlier assignment", "A=Qx9\nB=${A}vR2", "Qx9vR2", []string{"A", "B"}},
+		{"a reference without braces", "A=Qx9\nexport B=\"$A\"vR2", "Qx9vR2", nil},
+		{"make's reference", "A := Qx9\nB = $(A)vR2", "Qx9vR2", nil},
+		{"a shell's append", "P=Qx9\nP+=vR2", "Qx9vR2", nil},
+		{"make's append", "P = Qx9\nP += vR2", "Qx9 vR2", nil},
 		{"pieces a sign follows are a key", "'pass''word'=Zq7xK2pLm9", "Zq7xK2pLm9", []string{"password"}},
 		{"a mapping's lines are no continuation", "db:\n  host: h\n  port: 5432\nlist:\n  - a\n  - b", "5432", []string{"db", "host", "port", "list"}},
 	} {
@@ -224,6 +234,9 @@ func TestHeldIsLinear(t *testing.T) {
 		"continued lines":  "password = x\n" + strings.Repeat("  abcd\n", 30000),
 		"a block scalar":   "key: |\n" + strings.Repeat("  a: b\n", 30000),
 		"keys under keys":  strings.Repeat("a:\n b:\n  c: d\n", 20000),
+		"doubling":         "A=xy\n" + strings.Repeat("A=${A}${A}\n", 20000),
+		"appends":          strings.Repeat("A+=abcd\n", 30000),
+		"lists":            "[" + strings.Repeat(`"ab", `, 30000) + "]",
 	} {
 		n := 0
 		held(s, false, func(v string, _ finding) { n += len(v) })
@@ -266,10 +279,12 @@ func TestAddAllocatesLinearly(t *testing.T) {
 		"base64": func(i int) string {
 			return base64.StdEncoding.EncodeToString([]byte(fmt.Sprintf("user%d:pass%032x", i, i)))
 		},
-		"words":    func(i int) string { return fmt.Sprintf("password p%040x", i) },
-		"no signs": func(i int) string { return fmt.Sprintf("v%048x", i) },
-		"pieces":   func(i int) string { return fmt.Sprintf("P%d=ab'%024x'\"%024x\"", i, i, i) },
-		"literals": func(i int) string { return fmt.Sprintf("p%d = '%024x' + '%024x'", i, i, i) },
+		"words":      func(i int) string { return fmt.Sprintf("password p%040x", i) },
+		"no signs":   func(i int) string { return fmt.Sprintf("v%048x", i) },
+		"pieces":     func(i int) string { return fmt.Sprintf("P%d=ab'%024x'\"%024x\"", i, i, i) },
+		"literals":   func(i int) string { return fmt.Sprintf("p%d = '%024x' + '%024x'", i, i, i) },
+		"references": func(i int) string { return fmt.Sprintf("V%d=${V%d}%024x", i, i-1, i) },
+		"appends":    func(i int) string { return fmt.Sprintf("V+=%024x", i) },
 		"continued": func(i int) string {
 			return fmt.Sprintf("p%d = %024x\n  %024x", i, i, i)
 		},
