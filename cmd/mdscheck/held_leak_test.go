@@ -78,8 +78,6 @@ func TestHeldAssembledValue(t *testing.T) {
 		{"PowerShell", "creds.ps1", `$p = 'Rd4' + 'Es3' + 'Wa2'`, "Rd4Es3Wa2"},
 		{"make", "Makefile", `PASS = Uh7$(EMPTY)Yg6$(EMPTY)Tf5`, "Uh7Yg6Tf5"},
 		{"a call's arguments", "init.sql", `SET p = CONCAT('Qw1', 'Er2', 'Ty3');`, "Qw1Er2Ty3"},
-		{"a reference to an assignment", "app.env", "A=Qx9vR2\n    B=${A}tL5mN8", "Qx9vR2tL5mN8"},
-		{"a shell's append", "app.sh", "P=Qx9vR2\n    P+=tL5mN8", "Qx9vR2tL5mN8"},
 		{"an INI value continued, as written", "app.ini", "[db]\n    password = Zx7\n      Cv8\n      Bn9", "Zx7 Cv8 Bn9"},
 		{"a YAML plain scalar over lines", "config.yaml", "db:\n      password: Zq7\n        xK2\n        pLm", "Zq7 xK2 pLm"},
 		{"a YAML folded block", "config.yaml", "password: >-\n      Lp0\n      Ok9\n      Ij8", "Lp0 Ok9 Ij8"},

@@ -68,9 +68,7 @@ const (
 //   - a value the text's language assembles from pieces (assemble): a
 //     shell's word of quoted and bare pieces (S'x'"y"z), string literals
 //     joined by an operator or a blank ('a' + 'b', 'a' || 'b', "a" "b"),
-//     a word of make's empty references (a$(E)b), a value with references
-//     to the text's earlier assignments expanded, or appended to one
-//     (B=${A}x, A+=x; expand), and a value that goes
+//     a word of make's empty references (a$(E)b), and a value that goes
 //     on in the lines below it, deeper indented (continued): INI's and
 //     YAML's plain scalars, YAML's block scalars;
 //   - as otherwise, a value unescaped, percent-decoded (with '+' a
@@ -84,7 +82,6 @@ func held(s string, opaque bool, fn func(string, finding)) {
 	r.read()
 	r.assemble()
 	r.continued()
-	r.expand()
 	xmlText(s, fn)
 	urlUsers(s, fn)
 	runs(s, fn)
@@ -100,20 +97,21 @@ func held(s string, opaque bool, fn func(string, finding)) {
 // 'a' .. 'b', 'a' & 'b', SQL's 'a' || 'b', "a".concat("b")), by blanks
 // and line breaks as C and Python join them ("a" "b"), or by commas in a
 // call's arguments or a list's items (CONCAT('a', 'b'), "".join(["a",
-// "b"])). The value is the pieces' text as read (a double-quoted piece
-// unescaped) and as written. An assembly a sign follows is a key, a
-// value only where it looks drawn at random, as the reader's keys. Each
-// piece of the text is in one assembly at most, and each quote is looked
-// at for its closing one once a line: assemble is linear in the text.
+// "b"])). The value is the pieces' text as read, a double-quoted piece
+// unescaped: the gate looks for it escaped too. An assembly a sign
+// follows is a key, a value only where it looks drawn at random, as the
+// reader's keys. Each piece of the text is in one assembly at most, and
+// each quote is looked at for its closing one once a line: assemble is
+// linear in the text.
 func (r *heldReader) assemble() {
 	s := r.s
 	// open[q] is the line end before which the quote quotes[q] has no
 	// closing one.
 	const quotes = "\"'`"
 	var open [len(quotes)]int
-	var read, raw strings.Builder
+	var read strings.Builder
 	// piece returns where the piece at i ends, 0 if none starts there,
-	// and whether it is quoted or a reference, written to read and raw.
+	// and whether it is quoted or a reference, written to read as read.
 	piece := func(i int) (end int, quoted bool) {
 		switch c := s[i]; {
 		case strings.IndexByte(quotes, c) >= 0:
@@ -132,37 +130,23 @@ func (r *heldReader) assemble() {
 				return 0, false
 			}
 			w := s[i+1 : j]
-			raw.WriteString(w)
 			if c == '"' && strings.IndexByte(w, '\\') >= 0 {
 				w = unescape(w)
 			}
 			read.WriteString(w)
 			return j + 1, true
-		case c == '$' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == '{'):
-			close := byte(')')
-			if s[i+1] == '{' {
-				close = '}'
-			}
-			j := i + 2
-			for j < len(s) && (s[j] == '_' || s[j] == '.' || s[j] >= '0' && s[j] <= '9' || s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') {
-				j++
-			}
-			if j < len(s) && s[j] == close {
-				return j + 1, true // a reference to a variable, empty
-			}
+		case reference(s, i) > i:
+			return reference(s, i), true // a reference to a variable, empty
 		}
 		j := i
-		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && strings.IndexByte(quotes, s[j]) < 0 &&
-			!(s[j] == '$' && j+1 < len(s) && (s[j+1] == '(' || s[j+1] == '{')) {
+		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && strings.IndexByte(quotes, s[j]) < 0 && reference(s, j) == j {
 			j++
 		}
 		read.WriteString(s[i:j])
-		raw.WriteString(s[i:j])
 		return j, false
 	}
 	for i := 0; i < len(s); {
 		read.Reset()
-		raw.Reset()
 		pieces, quoted, end := 0, 0, i
 		// In a call's arguments or a list's items, a comma joins too:
 		// CONCAT('a', 'b'), ''.join(['a', 'b']).
@@ -210,9 +194,6 @@ func (r *heldReader) assemble() {
 			}
 			if k == len(s) || !isSign(s, k) || randomLike(v) {
 				r.value(v)
-				if w := raw.String(); w != v {
-					r.value(w)
-				}
 			}
 		}
 		i = max(end, i+1)
@@ -228,153 +209,58 @@ func (r *heldReader) assemble() {
 // scalar's lines are its text, whatever they hold. Each line is read
 // for one value at most: continued is linear in the text.
 func (r *heldReader) continued() {
-	s := r.s
+	lines := strings.Split(r.s, "\n")
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
-	var lines []string
-	for ls := 0; ls < len(s); {
-		l, next := heldLine(s, ls)
-		ls = next
-		body := l[indent(l):]
-		sign := -1
-		for i := 0; i < len(body); i++ {
-			if isSign(body, i) {
-				sign = i
-				break
-			}
-		}
-		if sign < 0 || commentAt(body) {
+	var value []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		sign := strings.IndexAny(t, "=:")
+		if sign < 0 || commentAt(t) {
 			continue
 		}
-		v := strings.TrimSpace(body[sign+signLen(body, sign):])
-		block := len(v) > 0 && len(v) <= 3 && (v[0] == '|' || v[0] == '>') && strings.Trim(v[1:], "-+0123456789") == ""
-		lines = lines[:0]
+		v := strings.TrimSpace(t[sign+1:])
+		block := v != "" && len(v) <= 3 && (v[0] == '|' || v[0] == '>') && strings.Trim(v[1:], "-+0123456789") == ""
+		value = value[:0]
 		if !block && v != "" {
-			lines = append(lines, v)
+			value = append(value, v)
 		}
-		first := len(lines)
-		for p := ls; p < len(s); {
-			c, after := heldLine(s, p)
-			t := strings.TrimSpace(c)
-			if t != "" && (indent(c) <= indent(l) || !block && (commentAt(t) || t == "-" || strings.HasPrefix(t, "- ") || signed(t))) {
+		first, j := len(value), i+1
+		for ; j < len(lines); j++ {
+			c := strings.TrimSpace(lines[j])
+			if c != "" && (indent(lines[j]) <= indent(lines[i]) || !block && (commentAt(c) || c[0] == '-' || strings.ContainsAny(c, "=:"))) {
 				break
 			}
-			p = after
-			lines = append(lines, t)
-			if t != "" {
-				ls = after // the value's last line so far
-			}
+			value = append(value, c)
 		}
-		for len(lines) > first && lines[len(lines)-1] == "" {
-			lines = lines[:len(lines)-1]
+		for len(value) > first && value[len(value)-1] == "" {
+			value = value[:len(value)-1]
 		}
-		if len(lines) == first {
-			continue
+		if len(value) > first {
+			r.value(strings.Join(value, "\n"))
+			r.value(folded(value))
+			i = j - 1 // the value's lines are no key's
 		}
-		r.value(strings.Join(lines, "\n"))
-		r.value(folded(lines))
 	}
 }
 
-// expand hands on the values the text's assignments (a .env's, a
-// shell's, make's, a properties file's) take once the references they
-// make to earlier ones are expanded, $A, ${A} and $(A), unknown ones
-// empty, and once += appends to one, with a blank between as make does
-// and without as a shell does: "A=Qx9" then "B=${A}vR2" or "A+=vR2"
-// assigns Qx9vR2. What expand hands on is bounded by the text's length:
-// references that double a value at every line would make it
-// exponential.
-func (r *heldReader) expand() {
-	s := r.s
-	if strings.IndexByte(s, '$') < 0 && !strings.Contains(s, "+=") {
-		return
+// reference returns where the reference to a variable at s[i] ends,
+// $(A) or ${A}, and i when none starts there.
+func reference(s string, i int) int {
+	if !strings.HasPrefix(s[i:], "$(") && !strings.HasPrefix(s[i:], "${") {
+		return i
 	}
-	vars := map[string]string{}
-	budget := 2 * len(s)
-	var b strings.Builder
-	for ls := 0; ls < len(s) && budget > 0; {
-		l, next := heldLine(s, ls)
-		ls = next
-		l = strings.TrimPrefix(strings.TrimLeft(l, " \t"), "export ")
-		n := 0
-		for n < len(l) && (l[n] == '_' || l[n] == '.' || n > 0 && l[n] >= '0' && l[n] <= '9' || l[n]|0x20 >= 'a' && l[n]|0x20 <= 'z') {
-			n++
-		}
-		name, rest := l[:n], strings.TrimLeft(l[n:], " \t")
-		var op string
-		for _, o := range [...]string{"+=", ":=", "?=", "=", ":"} {
-			if strings.HasPrefix(rest, o) {
-				op = o
-				break
-			}
-		}
-		if n == 0 || op == "" {
-			continue
-		}
-		v := restOfLine(rest[len(op):])
-		if strings.IndexByte(v, '$') >= 0 {
-			b.Reset()
-			for i := 0; i < len(v) && b.Len() < budget; i++ {
-				ref, end := reference(v, i)
-				if end == i {
-					b.WriteByte(v[i])
-					continue
-				}
-				b.WriteString(vars[ref][:min(len(vars[ref]), budget-b.Len())])
-				i = end - 1
-			}
-			v = b.String()
-			r.value(v)
-			if strings.ContainsAny(v, "\"'` \t=:") {
-				r.fn(v, otherwise) // a word of quoted pieces: "Qx9"vR2
-			}
-			budget -= len(v)
-		}
-		if old, ok := vars[name]; ok && op == "+=" {
-			r.value(old + " " + v)
-			v = old + v
-			r.value(v)
-			budget -= 2 * len(v)
-		}
-		vars[name] = v
-	}
-}
-
-// reference returns the name of the variable that v refers to at i
-// ($A, ${A}, $(A)) and where the reference ends; i when none starts there.
-func reference(v string, i int) (string, int) {
-	if v[i] != '$' || i+1 == len(v) {
-		return "", i
-	}
-	from, close := i+1, byte(0)
-	switch v[from] {
-	case '{':
-		close, from = '}', from+1
-	case '(':
-		close, from = ')', from+1
-	}
-	j := from
-	for j < len(v) && (v[j] == '_' || v[j] >= '0' && v[j] <= '9' || v[j]|0x20 >= 'a' && v[j]|0x20 <= 'z' || close != 0 && v[j] == '.') {
+	j := i + 2
+	for j < len(s) && (s[j] == '_' || s[j] == '.' || s[j] >= '0' && s[j] <= '9' || s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') {
 		j++
 	}
-	switch {
-	case j == from:
-		return "", i
-	case close == 0:
-		return v[from:j], j
-	case j < len(v) && v[j] == close:
-		return v[from:j], j + 1
+	close := byte(')')
+	if s[i+1] == '{' {
+		close = '}'
 	}
-	return "", i
-}
-
-// heldLine returns the line of s that starts at i, without its break, and
-// where the next starts.
-func heldLine(s string, i int) (string, int) {
-	e := strings.IndexByte(s[i:], '\n')
-	if e < 0 {
-		return strings.TrimSuffix(s[i:], "\r"), len(s)
+	if j < len(s) && s[j] == close {
+		return j + 1
 	}
-	return strings.TrimSuffix(s[i:i+e], "\r"), i + e + 1
+	return i
 }
 
 // folded returns lines joined as YAML folds them: a blank between two
@@ -1296,50 +1182,26 @@ func rewritten(s string) []string {
 
 // fromUTF16 returns the text s encodes, when s is UTF-16 (a file
 // PowerShell 5 wrote, kept in a Secret's data with kubectl's
-// --from-file): it starts with a byte order mark, or its first two
-// characters are ASCII in UTF-16, little- or big-endian, and so is at
-// least half of it. Read as bytes, its NULs part every character from
-// the next, and no word of it is a value.
+// --from-file): it starts with a byte order mark, or with two characters
+// of ASCII in UTF-16, little- or big-endian. Read as bytes, its NULs part
+// every character from the next, and no word of it is a value.
 func fromUTF16(s string) (string, bool) {
-	if len(s) < 4 {
-		return "", false
-	}
-	// low is the offset, 0 or 1, of each character's low byte.
-	low := -1
+	low := 0 // the offset of each character's low byte
 	switch {
+	case len(s) < 4:
+		return "", false
 	case s[0] == 0xff && s[1] == 0xfe:
-		low, s = 0, s[2:]
+		s = s[2:]
 	case s[0] == 0xfe && s[1] == 0xff:
 		low, s = 1, s[2:]
-	default:
-		for l := range 2 {
-			if ascii16(s, 0, l) && ascii16(s, 2, l) {
-				low = l
-			}
-		}
-		if low < 0 {
-			return "", false
-		}
-		n := 0
-		for i := 0; i+1 < len(s); i += 2 {
-			if ascii16(s, i, low) {
-				n++
-			}
-		}
-		if 4*n < len(s) {
-			return "", false
-		}
+	case s[0] == 0 && s[2] == 0 && s[1] != 0 && s[3] != 0:
+		low = 1
+	case s[0] == 0 || s[2] == 0 || s[1] != 0 || s[3] != 0:
+		return "", false
 	}
 	units := make([]uint16, len(s)/2)
 	for i := range units {
 		units[i] = uint16(s[2*i+low]) | uint16(s[2*i+1-low])<<8
 	}
 	return string(utf16.Decode(units)), true
-}
-
-// ascii16 reports whether s holds at i a character of ASCII in UTF-16,
-// its low byte at i+low: a byte of text and a NUL.
-func ascii16(s string, i, low int) bool {
-	c := s[i+low]
-	return s[i+1-low] == 0 && c != 0 && c < utf8.RuneSelf
 }

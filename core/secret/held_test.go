@@ -147,11 +147,6 @@ func TestHeldValues(t *testing.T) {
 		{"literals over lines in parentheses", "p = (\"Qx9\"\n     \"vR2\")", "Qx9vR2", nil},
 		{"template literals", "p = `Qx9` + `vR2`", "Qx9vR2", nil},
 		{"a method of concatenation", `p = "Qx9".concat("vR2")`, "Qx9vR2", nil},
-		{"a reference to an earlier assignment", "A=Qx9\nB=${A}vR2", "Qx9vR2", []string{"A", "B"}},
-		{"a reference without braces", "A=Qx9\nexport B=\"$A\"vR2", "Qx9vR2", nil},
-		{"make's reference", "A := Qx9\nB = $(A)vR2", "Qx9vR2", nil},
-		{"a shell's append", "P=Qx9\nP+=vR2", "Qx9vR2", nil},
-		{"make's append", "P = Qx9\nP += vR2", "Qx9 vR2", nil},
 		{"pieces a sign follows are a key", "'pass''word'=Zq7xK2pLm9", "Zq7xK2pLm9", []string{"password"}},
 		{"a mapping's lines are no continuation", "db:\n  host: h\n  port: 5432\nlist:\n  - a\n  - b", "5432", []string{"db", "host", "port", "list"}},
 	} {
