@@ -148,23 +148,29 @@ func (r *heldReader) assemble() {
 	for i := 0; i < len(s); {
 		read.Reset()
 		pieces, quoted, end := 0, 0, i
-		// In a call's arguments or a list's items, a comma joins too:
-		// CONCAT('a', 'b'), ''.join(['a', 'b']).
-		p := i - 1
-		for p >= 0 && blank(s, p) > 0 {
-			p--
-		}
-		listed := p >= 0 && (s[p] == '(' || s[p] == '[')
+		listed := false
 		for end < len(s) {
 			e, q := piece(end)
 			if e <= end {
 				break
 			}
 			pieces++
-			end = e
 			if !q {
+				end = e
 				continue
 			}
+			if pieces == 1 {
+				// In a call's arguments or a list's items, a comma joins
+				// too: CONCAT('a', 'b'), "".join(["a", "b"]). The blanks
+				// before a quote are looked at once: it starts one
+				// assembly.
+				p := end - 1
+				for p >= 0 && (s[p] == ' ' || s[p] == '\t') {
+					p--
+				}
+				listed = p >= 0 && (s[p] == '(' || s[p] == '[')
+			}
+			end = e
 			quoted++
 			// A literal joined to the next by an operator or a blank.
 			k := end
@@ -224,10 +230,10 @@ func (r *heldReader) continued() {
 		if !block && v != "" {
 			value = append(value, v)
 		}
-		first, j := len(value), i+1
+		first, j, key := len(value), i+1, indent(lines[i])
 		for ; j < len(lines); j++ {
 			c := strings.TrimSpace(lines[j])
-			if c != "" && (indent(lines[j]) <= indent(lines[i]) || !block && (commentAt(c) || c[0] == '-' || strings.ContainsAny(c, "=:"))) {
+			if c != "" && (indent(lines[j]) <= key || !block && (commentAt(c) || c[0] == '-' || strings.ContainsAny(c, "=:"))) {
 				break
 			}
 			value = append(value, c)
