@@ -74,3 +74,37 @@ func TestPatch(t *testing.T) {
 		t.Errorf("patch diagnostics %v, want the enum alone", got)
 	}
 }
+
+// TestTemplateDefaultOfASecret: the literal a template's action writes
+// for a secret member (a chart's default password) is a secret, which
+// the diagnostics of the same file show nowhere.
+func TestTemplateDefaultOfASecret(t *testing.T) {
+	t.Parallel()
+	const secret = "Zq7xK2pLm9Tr0ub4xW"
+	dir := t.TempDir()
+	src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: startup-1\n  project: p\n  userConfig:\n" +
+		"    auth_github:\n      client_id: c\n      client_secret: {{ .Values.secret | default \"" + secret + "\" | quote }}\n" +
+		"---\napiVersion: example.io/v1alpha1\nkind: Kafka\nmetadata:\n  name: events\nspec:\n  plan: business-4\n  project: \"" + secret + "!\"\n"
+	for name, text := range map[string]string{"Chart.yaml": "apiVersion: v2\nname: x\nversion: 0.1.0\n", "templates/g.yaml": src} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, _ := start(t)
+	ds := s.open(uri.File(filepath.Join(dir, "templates", "g.yaml")), src)
+	quoted := false
+	for _, d := range ds {
+		if strings.Contains(message(d), "!") {
+			quoted = true
+		}
+		if strings.Contains(message(d), secret) {
+			t.Errorf("the secret shows: %s", message(d))
+		}
+	}
+	if !quoted {
+		t.Errorf("no finding quotes the Kafka's project: %v", ds)
+	}
+}

@@ -880,9 +880,15 @@ func (b *bucket) add(f string) {
 	}
 	m.all = append(m.all, f)
 	if m.keys.put(m.all, k, len(m.all)-1) {
-		at, _ := slices.BinarySearchFunc(m.lens, len(k), func(a, b int) int { return b - a })
+		// A few lengths, longest first.
+		at := 0
+		for at < len(m.lens) && m.lens[at] > len(k) {
+			at++
+		}
 		if at == len(m.lens) || m.lens[at] != len(k) {
-			m.lens = slices.Insert(m.lens, at, len(k))
+			m.lens = append(m.lens, 0)
+			copy(m.lens[at+1:], m.lens[at:])
+			m.lens[at] = len(k)
 		}
 	}
 }

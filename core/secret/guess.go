@@ -643,7 +643,7 @@ func wordsName(key string, ws [][2]int) bool {
 			run = append(run, c)
 		}
 	}
-	if folded[string(run)] {
+	if foldedNames[string(run)] {
 		return true
 	}
 	if len(run) < 5 {
@@ -756,8 +756,8 @@ func letterSet(s []byte) uint64 {
 	return m
 }
 
-// folded holds the names of secret members folded (foldName).
-var folded = func() map[string]bool {
+// foldedNames holds the names of secret members folded (foldName).
+var foldedNames = func() map[string]bool {
 	set := map[string]bool{}
 	for name := range names {
 		set[foldName(name)] = true

@@ -1,10 +1,12 @@
 package secret
 
 import (
+	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -63,6 +65,12 @@ const (
 //     p@ss:w0rd);
 //   - the text of an XML element, and the user and password of a URL,
 //     also percent-decoded;
+//   - a value the text's language assembles from pieces (assemble): a
+//     shell's word of quoted and bare pieces (S'x'"y"z), string literals
+//     joined by an operator or a blank ('a' + 'b', 'a' || 'b', "a" "b"),
+//     a word of make's empty references (a$(E)b), and a value that goes
+//     on in the lines below it, deeper indented (continued): INI's and
+//     YAML's plain scalars, YAML's block scalars;
 //   - as otherwise, a value unescaped, percent-decoded (with '+' a
 //     blank), with its XML entities read, and a quoted one folded over
 //     lines as YAML folds it; as spelt, what a base64 or hex word spells.
@@ -72,9 +80,211 @@ const (
 func held(s string, opaque bool, fn func(string, finding)) {
 	r := heldReader{s: s, fn: fn, opaque: opaque}
 	r.read()
+	r.assemble()
+	r.continued()
 	xmlText(s, fn)
 	urlUsers(s, fn)
 	runs(s, fn)
+}
+
+// assemble hands on the values that the text's language assembles from
+// pieces, each of which may be too short to be a value of its own or a
+// word that is looked for only whole: a shell's word of quoted and bare
+// pieces (Zq7'xK2'"pLm"9, correct'horse'battery), its references to
+// variables, empty, left out (make's Uh7$(E)Yg6, sh's ${E}); string
+// literals (quoted, double-quoted, in backticks) joined by a language's
+// operator of concatenation, over lines too ('Qx9' + 'vR2', "a" . "b",
+// 'a' .. 'b', 'a' & 'b', SQL's 'a' || 'b', "a".concat("b")), by blanks
+// and line breaks as C and Python join them ("a" "b"), or by commas in a
+// call's arguments or a list's items (CONCAT('a', 'b'), "".join(["a",
+// "b"])). The value is the pieces' text as read, a double-quoted piece
+// unescaped: the gate looks for it escaped too. An assembly a sign
+// follows is a key, a value only where it looks drawn at random, as the
+// reader's keys. Each piece of the text is in one assembly at most, and
+// each quote is looked at for its closing one once a line: assemble is
+// linear in the text.
+func (r *heldReader) assemble() {
+	s := r.s
+	// open[q] is the line end before which the quote quotes[q] has no
+	// closing one.
+	const quotes = "\"'`"
+	var open [len(quotes)]int
+	var read strings.Builder
+	// piece returns where the piece at i ends, 0 if none starts there,
+	// and whether it is quoted or a reference, written to read as read.
+	piece := func(i int) (end int, quoted bool) {
+		switch c := s[i]; {
+		case strings.IndexByte(quotes, c) >= 0:
+			q := strings.IndexByte(quotes, c)
+			if i < open[q] {
+				return 0, false
+			}
+			j := i + 1
+			for ; j < len(s) && s[j] != c && s[j] != '\n' && s[j] != '\r'; j++ {
+				if s[j] == '\\' && c == '"' {
+					j++
+				}
+			}
+			if j >= len(s) || s[j] != c {
+				open[q] = j
+				return 0, false
+			}
+			w := s[i+1 : j]
+			if c == '"' && strings.IndexByte(w, '\\') >= 0 {
+				w = unescape(w)
+			}
+			read.WriteString(w)
+			return j + 1, true
+		case reference(s, i) > i:
+			return reference(s, i), true // a reference to a variable, empty
+		}
+		j := i
+		for j < len(s) && !breaks(s[j]) && blank(s, j) == 0 && !isSign(s, j) && strings.IndexByte(quotes, s[j]) < 0 && reference(s, j) == j {
+			j++
+		}
+		read.WriteString(s[i:j])
+		return j, false
+	}
+	for i := 0; i < len(s); {
+		read.Reset()
+		pieces, quoted, end := 0, 0, i
+		listed := false
+		for end < len(s) {
+			e, q := piece(end)
+			if e <= end {
+				break
+			}
+			pieces++
+			if !q {
+				end = e
+				continue
+			}
+			if pieces == 1 {
+				// In a call's arguments or a list's items, a comma joins
+				// too: CONCAT('a', 'b'), "".join(["a", "b"]). The blanks
+				// before a quote are looked at once: it starts one
+				// assembly.
+				p := end - 1
+				for p >= 0 && (s[p] == ' ' || s[p] == '\t') {
+					p--
+				}
+				listed = p >= 0 && (s[p] == '(' || s[p] == '[')
+			}
+			end = e
+			quoted++
+			// A literal joined to the next by an operator or a blank.
+			k := end
+			for k < len(s) && (blank(s, k) > 0 || s[k] == '\n' || s[k] == '\r') {
+				k++
+			}
+			op := 0
+			for _, o := range [...]string{"||", ".concat(", "..", "+", ".", "&", ","} {
+				if strings.HasPrefix(s[k:], o) && (o != "," || listed) {
+					op = len(o)
+					break
+				}
+			}
+			m := k + op
+			for op > 0 && m < len(s) && (blank(s, m) > 0 || s[m] == '\n' || s[m] == '\r') {
+				m++
+			}
+			if m < len(s) && strings.IndexByte(quotes, s[m]) >= 0 && (op > 0 || m > end) {
+				end = m
+			}
+		}
+		if pieces > 1 && quoted > 0 {
+			v := read.String()
+			k := end
+			for k < len(s) && blank(s, k) > 0 {
+				k++
+			}
+			if k == len(s) || !isSign(s, k) || randomLike(v) {
+				r.value(v)
+			}
+		}
+		i = max(end, i+1)
+	}
+}
+
+// continued hands on a value that goes on in the lines below its key's,
+// indented deeper: an INI file's value continued ("password = Zx7" then
+// "  Cv8", which configparser reads as "Zx7\nCv8"), a YAML plain scalar
+// over lines ("Zq7 xK2") and a block scalar ("|", ">-"), as its lines
+// joined by line breaks and as YAML folds them. A plain value goes on at
+// the lines that are no key, no list's item and no comment; a block
+// scalar's lines are its text, whatever they hold. Each line is read
+// for one value at most: continued is linear in the text.
+func (r *heldReader) continued() {
+	lines := strings.Split(r.s, "\n")
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	var value []string
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		sign := strings.IndexAny(t, "=:")
+		if sign < 0 || commentAt(t) {
+			continue
+		}
+		v := strings.TrimSpace(t[sign+1:])
+		block := v != "" && len(v) <= 3 && (v[0] == '|' || v[0] == '>') && strings.Trim(v[1:], "-+0123456789") == ""
+		value = value[:0]
+		if !block && v != "" {
+			value = append(value, v)
+		}
+		first, j, key := len(value), i+1, indent(lines[i])
+		for ; j < len(lines); j++ {
+			c := strings.TrimSpace(lines[j])
+			if c != "" && (indent(lines[j]) <= key || !block && (commentAt(c) || c[0] == '-' || strings.ContainsAny(c, "=:"))) {
+				break
+			}
+			value = append(value, c)
+		}
+		for len(value) > first && value[len(value)-1] == "" {
+			value = value[:len(value)-1]
+		}
+		if len(value) > first {
+			r.value(strings.Join(value, "\n"))
+			r.value(folded(value))
+			i = j - 1 // the value's lines are no key's
+		}
+	}
+}
+
+// reference returns where the reference to a variable at s[i] ends,
+// $(A) or ${A}, and i when none starts there.
+func reference(s string, i int) int {
+	if !strings.HasPrefix(s[i:], "$(") && !strings.HasPrefix(s[i:], "${") {
+		return i
+	}
+	j := i + 2
+	for j < len(s) && (s[j] == '_' || s[j] == '.' || s[j] >= '0' && s[j] <= '9' || s[j]|0x20 >= 'a' && s[j]|0x20 <= 'z') {
+		j++
+	}
+	close := byte(')')
+	if s[i+1] == '{' {
+		close = '}'
+	}
+	if j < len(s) && s[j] == close {
+		return j + 1
+	}
+	return i
+}
+
+// folded returns lines joined as YAML folds them: a blank between two
+// lines, a line break for each empty line between.
+func folded(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		switch {
+		case i == 0:
+		case l == "":
+			b.WriteByte('\n')
+			continue
+		case lines[i-1] != "":
+			b.WriteByte(' ')
+		}
+		b.WriteString(l)
+	}
+	return b.String()
 }
 
 // runs calls fn with the values of s that hold the signs its reader
@@ -274,7 +484,7 @@ func (r *heldReader) word(hw heldWord, end int) int {
 	// sign.
 	pad := padding(r.s, end)
 	if pad > 0 {
-		if t, ok := decodeBase64(w); !ok || !printable(t) {
+		if _, ok := spells(w); !ok {
 			pad = 0
 		}
 	}
@@ -387,7 +597,7 @@ func (r *heldReader) value(w string) {
 		r.fn(t, spelt)
 	}
 	if len(w) >= minBase64 && base64Word(w) {
-		if t, ok := decodeBase64(w); ok && printable(t) {
+		if t, ok := spells(w); ok {
 			// A base64 word that spells a text is that text written
 			// otherwise: its pieces between '/' and '+', and what it
 			// reads as with '+' a blank, are no one's words (of a
@@ -598,9 +808,30 @@ func namesSecret(w string) bool {
 
 // decoded hands on the text w, a base64 word, spells, if it is text.
 func (r *heldReader) decoded(w string) {
-	if t, ok := decodeBase64(w); ok && printable(t) {
+	if t, ok := spells(w); ok {
 		r.fn(t, spelt)
 	}
+}
+
+// spells returns the text w, a base64 word, spells, if it is text: one
+// written in UTF-16 too, which is no UTF-8 with its byte order mark.
+func spells(w string) (string, bool) {
+	t, ok := decodeBase64(w)
+	if !ok {
+		w = strings.TrimRight(w, "=")
+		b, err := base64.RawStdEncoding.DecodeString(w)
+		if err != nil {
+			b, err = base64.RawURLEncoding.DecodeString(w)
+		}
+		if err != nil {
+			return "", false
+		}
+		t = string(b)
+	}
+	if u, ok := fromUTF16(t); ok {
+		return u, true
+	}
+	return t, ok && printable(t)
 }
 
 // heldBreaks end a word and make the words before them no key, and so do
@@ -907,12 +1138,15 @@ func softBreak(s string) bool {
 }
 
 // rewritten returns the texts s reads as once a format's way of writing
-// it over lines is undone: a properties file's or a shell's line ended
-// by '\' goes on at the next line's first non-blank, and a
-// quoted-printable text's soft break "=" at a line's end joins the lines
-// and its "=XX" stand for bytes.
+// it is undone: a text in UTF-16 is the text it encodes; a properties
+// file's or a shell's line ended by '\' goes on at the next line's first
+// non-blank, and a quoted-printable text's soft break "=" at a line's end
+// joins the lines and its "=XX" stand for bytes.
 func rewritten(s string) []string {
 	var out []string
+	if t, ok := fromUTF16(s); ok {
+		out = append(out, t)
+	}
 	if strings.Contains(s, "\\\n") || strings.Contains(s, "\\\r\n") {
 		var b strings.Builder
 		for i := 0; i < len(s); i++ {
@@ -950,4 +1184,30 @@ func rewritten(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// fromUTF16 returns the text s encodes, when s is UTF-16 (a file
+// PowerShell 5 wrote, kept in a Secret's data with kubectl's
+// --from-file): it starts with a byte order mark, or with two characters
+// of ASCII in UTF-16, little- or big-endian. Read as bytes, its NULs part
+// every character from the next, and no word of it is a value.
+func fromUTF16(s string) (string, bool) {
+	low := 0 // the offset of each character's low byte
+	switch {
+	case len(s) < 4:
+		return "", false
+	case s[0] == 0xff && s[1] == 0xfe:
+		s = s[2:]
+	case s[0] == 0xfe && s[1] == 0xff:
+		low, s = 1, s[2:]
+	case s[0] == 0 && s[2] == 0 && s[1] != 0 && s[3] != 0:
+		low = 1
+	case s[0] == 0 || s[2] == 0 || s[1] != 0 || s[3] != 0:
+		return "", false
+	}
+	units := make([]uint16, len(s)/2)
+	for i := range units {
+		units[i] = uint16(s[2*i+low]) | uint16(s[2*i+1-low])<<8
+	}
+	return string(utf16.Decode(units)), true
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // TestHeldValues: a file or an address kept in a Secret holds secrets of
@@ -115,6 +116,39 @@ func TestHeldValues(t *testing.T) {
 		{"an XML tag's name stays a name", "<password>Zq7xK2pLm9</password>", "Zq7xK2pLm9", []string{"password"}},
 		{"a CDATA section", "<password><![CDATA[Qx9;vR2,tL]]></password>", "Qx9;vR2,tL", nil},
 		{"an option glued to a value with breaks", "mysql -u root -pQx9;vR2,tL app", "Qx9;vR2,tL", nil},
+		// A value the file's language assembles from pieces, each too
+		// short to be one or looked for only as a whole word.
+		{"a shell's word of quoted pieces", "export DB_PASSWORD=Zq7'xK2'pLm'9Tr'0ub'4xW'", "Zq7xK2pLm9Tr0ub4xW", []string{"export", "DB_PASSWORD"}},
+		{"a shell's word of quoted words", "export PASS=correct'horse'battery'staple'", "correcthorsebatterystaple", []string{"PASS"}},
+		{"double-quoted pieces", `API_KEY="sunny""meadow""river"`, "sunnymeadowriver", []string{"API_KEY"}},
+		{"quoted pieces and digits", `B="qwe""rty"99`, "qwerty99", nil},
+		{"both quotes", `z="edc"'rfv'44`, "edcrfv44", nil},
+		{"a quoted piece inside a word", `PASS=hun'ter'22`, "hunter22", nil},
+		{"a piece double-quoted with an escape", `PASS="Zq7\"x"K2pL`, `Zq7"xK2pL`, nil},
+		{"JavaScript's concatenation", "apiKey: 'Qx9' + 'vR2' + 'tL5' + 'mN8'", "Qx9vR2tL5mN8", []string{"apiKey"}},
+		{"concatenation over lines", "String p = \"As4\" +\n    \"Df5\" +\n    \"Gh6\";", "As4Df5Gh6", nil},
+		{"SQL's concatenation", "ALTER USER app PASSWORD 'Qw1' || 'Er2' || 'Ty3';", "Qw1Er2Ty3", nil},
+		{"Java's concatenation", `String p = "As4" + "Df5" + "Gh6";`, "As4Df5Gh6", nil},
+		{"PowerShell's concatenation", "$p = 'Rd4' + 'Es3' + 'Wa2'", "Rd4Es3Wa2", nil},
+		{"PHP's concatenation", "$p = 'Rd4' . 'Es3' . 'Wa2';", "Rd4Es3Wa2", nil},
+		{"Lua's concatenation", "p = 'Rd4' .. 'Es3' .. 'Wa2'", "Rd4Es3Wa2", nil},
+		{"Visual Basic's concatenation", `p = "Rd4" & "Es3" & "Wa2"`, "Rd4Es3Wa2", nil},
+		{"literals joined by a blank", `password = "Qx9" "vR2" "tL5"`, "Qx9vR2tL5", nil},
+		{"make's empty references", "PASS = Uh7$(EMPTY)Yg6$(EMPTY)Tf5", "Uh7Yg6Tf5", nil},
+		{"a shell's empty references", "PASS=Uh7${E}Yg6${E}Tf5", "Uh7Yg6Tf5", nil},
+		{"an INI value continued", "[db]\npassword = Zx7\n  Cv8\n  Bn9\nuser = app", "Zx7\nCv8\nBn9", []string{"db", "password", "user"}},
+		{"a YAML plain scalar over lines", "db:\n  password: Zq7\n    xK2\n    pLm\n  user: app", "Zq7 xK2 pLm", []string{"db", "password", "user"}},
+		{"a YAML plain scalar below its key", "password:\n  Zq7\n  xK2\n", "Zq7 xK2", nil},
+		{"a YAML folded block", "password: >-\n  Lp0\n  Ok9\n  Ij8\nuser: app", "Lp0 Ok9 Ij8", []string{"password", "user"}},
+		{"a YAML literal block", "password: |\n  Lp0\n  Ok9\n\nuser: app", "Lp0\nOk9", []string{"password", "user"}},
+		{"a folded block with an empty line", "password: >\n  Lp0\n\n  Ok9\n", "Lp0\nOk9", nil},
+		{"literals in a call", "p = CONCAT('Qx9', 'vR2', 'tL5')", "Qx9vR2tL5", nil},
+		{"literals in a list joined", "p = ''.join(['Qx9', 'vR2'])", "Qx9vR2", nil},
+		{"literals over lines in parentheses", "p = (\"Qx9\"\n     \"vR2\")", "Qx9vR2", nil},
+		{"template literals", "p = `Qx9` + `vR2`", "Qx9vR2", nil},
+		{"a method of concatenation", `p = "Qx9".concat("vR2")`, "Qx9vR2", nil},
+		{"pieces a sign follows are a key", "'pass''word'=Zq7xK2pLm9", "Zq7xK2pLm9", []string{"password"}},
+		{"a mapping's lines are no continuation", "db:\n  host: h\n  port: 5432\nlist:\n  - a\n  - b", "5432", []string{"db", "host", "port", "list"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g Gate
@@ -133,6 +167,49 @@ func TestHeldValues(t *testing.T) {
 	}
 }
 
+// TestHeldUTF16: a file in UTF-16 (PowerShell 5's, kept in a Secret's
+// data by kubectl's --from-file), with a byte order mark or without, is
+// read as the text it encodes.
+func TestHeldUTF16(t *testing.T) {
+	const file = "username=alice\r\npassword=Zq7xK2pLm9Tr0ub4xW\r\n"
+	le, be := utf16Bytes(file, false), utf16Bytes(file, true)
+	for name, secret := range map[string]string{
+		"little-endian with a byte order mark": "\xff\xfe" + le,
+		"big-endian with a byte order mark":    "\xfe\xff" + be,
+		"little-endian":                        le,
+		"big-endian":                           be,
+		"in base64 of a file":                  "creds: " + base64.StdEncoding.EncodeToString([]byte("\xff\xfe"+le)),
+	} {
+		var g Gate
+		g.Add(secret)
+		if got := g.Clean(`"Zq7xK2pLm9Tr0ub4xW!" is not allowed`); strings.Contains(got, "Zq7xK2pLm9Tr0ub4xW") {
+			t.Errorf("%s: Clean = %q", name, got)
+		}
+		if msg := "the field username is unknown"; g.Clean(msg) != msg {
+			t.Errorf("%s: the file's key is masked: %q", name, g.Clean(msg))
+		}
+	}
+	// Text that is no UTF-16: SASL's NULs, a single ASCII character.
+	for _, s := range []string{"\x00alice\x00Zq7xK2pLm9", "a\x00", "ab\x00c"} {
+		if _, ok := fromUTF16(s); ok {
+			t.Errorf("fromUTF16(%q) reads it as UTF-16", s)
+		}
+	}
+}
+
+// utf16Bytes returns s in UTF-16, big-endian or little-endian.
+func utf16Bytes(s string, big bool) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if big {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return string(b)
+}
+
 // TestHeldIsLinear: however a text crowds the signs, quotes and words
 // held reads, it hands on a bounded number of bytes per byte of it.
 func TestHeldIsLinear(t *testing.T) {
@@ -145,6 +222,16 @@ func TestHeldIsLinear(t *testing.T) {
 		"one long line":    "k: " + strings.Repeat("x", 200000),
 		"many lines":       strings.Repeat("key: value-x\n", 20000),
 		"names of secrets": strings.Repeat("password ", 30000),
+		"quoted pieces":    "p=" + strings.Repeat(`a'b'"c"`, 30000),
+		"concatenations":   "p = " + strings.Repeat(`'ab' + "cd" || `, 20000),
+		"references":       "p = " + strings.Repeat("ab$(E)", 30000),
+		"apostrophes":      strings.Repeat("don't ", 30000),
+		"continued lines":  "password = x\n" + strings.Repeat("  abcd\n", 30000),
+		"a block scalar":   "key: |\n" + strings.Repeat("  a: b\n", 30000),
+		"keys under keys":  strings.Repeat("a:\n b:\n  c: d\n", 20000),
+		"doubling":         "A=xy\n" + strings.Repeat("A=${A}${A}\n", 20000),
+		"appends":          strings.Repeat("A+=abcd\n", 30000),
+		"lists":            "[" + strings.Repeat(`"ab", `, 30000) + "]",
 	} {
 		n := 0
 		held(s, false, func(v string, _ finding) { n += len(v) })
@@ -187,8 +274,15 @@ func TestAddAllocatesLinearly(t *testing.T) {
 		"base64": func(i int) string {
 			return base64.StdEncoding.EncodeToString([]byte(fmt.Sprintf("user%d:pass%032x", i, i)))
 		},
-		"words":    func(i int) string { return fmt.Sprintf("password p%040x", i) },
-		"no signs": func(i int) string { return fmt.Sprintf("v%048x", i) },
+		"words":      func(i int) string { return fmt.Sprintf("password p%040x", i) },
+		"no signs":   func(i int) string { return fmt.Sprintf("v%048x", i) },
+		"pieces":     func(i int) string { return fmt.Sprintf("P%d=ab'%024x'\"%024x\"", i, i, i) },
+		"literals":   func(i int) string { return fmt.Sprintf("p%d = '%024x' + '%024x'", i, i, i) },
+		"references": func(i int) string { return fmt.Sprintf("V%d=${V%d}%024x", i, i-1, i) },
+		"appends":    func(i int) string { return fmt.Sprintf("V+=%024x", i) },
+		"continued": func(i int) string {
+			return fmt.Sprintf("p%d = %024x\n  %024x", i, i, i)
+		},
 	}
 	for name, line := range shapes {
 		var b strings.Builder

@@ -1,6 +1,8 @@
 package secret
 
 import (
+	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +53,27 @@ func TestOfHidesASecretName(t *testing.T) {
 		s := Of(schema.Lookup("Grafana"), parse(t, src))
 		if s.Name != "" || !s.NameHidden {
 			t.Errorf("%q: got name %q, hidden %v; want it hidden", src, s.Name, s.NameHidden)
+		}
+	}
+}
+
+// TestSortSpansAsSlicesSorts: sortSpans orders spans by start, stably,
+// as a stable generic sort does, whatever runs they come in.
+func TestSortSpansAsSlicesSorts(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for n := 0; n < 300; n++ {
+		spans := make([]document.Span, r.Intn(60))
+		for i := range spans {
+			spans[i] = document.Span{Start: r.Intn(20), End: i}
+		}
+		if n%3 == 0 { // runs, as Merge gets them
+			slices.SortStableFunc(spans[:len(spans)/2], func(a, b document.Span) int { return a.Start - b.Start })
+		}
+		want := slices.Clone(spans)
+		slices.SortStableFunc(want, func(a, b document.Span) int { return a.Start - b.Start })
+		sortSpans(spans)
+		if !slices.Equal(spans, want) {
+			t.Fatalf("sortSpans: %v, want %v", spans, want)
 		}
 	}
 }

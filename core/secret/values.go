@@ -2,7 +2,6 @@ package secret
 
 import (
 	"encoding/base64"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -151,7 +150,7 @@ func commentAfter(src string, end int) int {
 // Merge sorts spans by their start and joins those that overlap or
 // touch, in place.
 func Merge(spans []document.Span) []document.Span {
-	slices.SortFunc(spans, func(a, b document.Span) int { return a.Start - b.Start })
+	sortSpans(spans)
 	merged := spans[:0]
 	for _, sp := range spans {
 		if k := len(merged) - 1; k >= 0 && sp.Start <= merged[k].End {
@@ -362,7 +361,7 @@ func (v *Values) strayRef(n *document.Node) {
 // member, in any case or with any separators (password, TOKEN,
 // secret-key).
 func refersToSecret(n *document.Node) bool {
-	return keyName(n) && n.Style == document.Plain && folded[foldName(n.Text)]
+	return keyName(n) && n.Style == document.Plain && foldedNames[foldName(n.Text)]
 }
 
 // keyName reports whether n is a plain string that can be the name of a
@@ -606,4 +605,50 @@ func yaml12Value(phrase string) string {
 		}
 	}
 	return strings.TrimPrefix(phrase, "the decimal number ")
+}
+
+// sortSpans sorts spans by their start, stably: a merge of the runs they
+// come in (the spans of one document, then of another; a search's, in
+// order), which costs a pass where they are sorted already. A generic
+// sort of spans was 12 KB of the module.
+func sortSpans(spans []document.Span) {
+	if len(spans) < 2 {
+		return
+	}
+	var buf []document.Span
+	for {
+		// Merge each pair of runs, until one run is left.
+		merged := false
+		for i := 0; i < len(spans); {
+			mid := runEnd(spans, i)
+			if mid == len(spans) {
+				break
+			}
+			end := runEnd(spans, mid)
+			buf = append(buf[:0], spans[i:mid]...)
+			a, b, k := 0, mid, i
+			for a < len(buf) && b < end {
+				if spans[b].Start < buf[a].Start {
+					spans[k], b = spans[b], b+1
+				} else {
+					spans[k], a = buf[a], a+1
+				}
+				k++
+			}
+			copy(spans[k:], buf[a:])
+			merged, i = true, end
+		}
+		if !merged {
+			return
+		}
+	}
+}
+
+// runEnd returns the end of the sorted run of spans that starts at i.
+func runEnd(spans []document.Span, i int) int {
+	j := i + 1
+	for j < len(spans) && spans[j].Start >= spans[j-1].Start {
+		j++
+	}
+	return j
 }

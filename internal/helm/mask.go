@@ -168,9 +168,9 @@ func (m *masker) line(ls, le int, on []action) {
 			// stands for what it writes; the collection's other members
 			// are checked.
 			from, to := scalarAround(shadow, at, min(a.end, le)-ls, valStart, valEnd)
-			m.place(ls+from, ls+to, a.start, "")
+			m.value(ls+from, ls+to, a.start)
 		case at >= valStart && valEnd > valStart:
-			m.place(ls+valStart, ls+valEnd, a.start, "")
+			m.value(ls+valStart, ls+valEnd, a.start)
 		default:
 			m.place(a.start, min(a.end, le), a.start, "")
 		}
@@ -228,7 +228,7 @@ func (m *masker) alone(ls, le int, on []action) {
 		// The whole value of the key above: a scalar, indented under
 		// the key.
 		at := max(col, keyCol+1)
-		m.place(ls+at, le, first.start, "")
+		m.value(ls+at, le, first.start)
 	case found && strings.HasPrefix(strings.TrimSpace(prev), "- ") && out == indentOf,
 		below && next == out && item:
 		m.place(ls+out, le, first.start, "- ")
@@ -338,6 +338,129 @@ func (m *masker) place(from, to, id int, kind string) {
 		}
 	}
 }
+
+// value writes the placeholder of a scalar, out[from:to], that actions
+// write, as place does, and keeps in it the string literals of those
+// actions, each in single quotes where it stands, in a YAML string: the
+// default a template writes for a secret ({{ .Values.p | default "S" }})
+// is a secret, and the check, which learns the scalar's text where a
+// secret belongs, learns it. The placeholder starts with check.Masked
+// still. A literal that YAML's double quotes would not read as Go does
+// (an octal escape, a raw string with a quote or a backslash), or with
+// no room before it, stays masked.
+func (m *masker) value(from, to, id int) {
+	m.place(from, to, id, "")
+	for to > from && (m.src[to-1] == '\r' || m.src[to-1] == ' ') {
+		to--
+	}
+	var kept [][2]int // the quotes around each literal kept
+	for i := from; i < to; {
+		open := strings.Index(m.src[i:to], "{{")
+		if open < 0 {
+			break
+		}
+		start := i + open
+		end := min(actionEnd(m.src, start+2), to)
+		if classify(m.src, start, end).writes {
+			for _, q := range literals(m.src[start:end]) {
+				qs, qe := start+q[0], start+q[1]
+				if qs >= from+3 && qe < to-1 {
+					kept = append(kept, [2]int{qs, qe})
+				}
+			}
+		}
+		i = end
+	}
+	if len(kept) == 0 {
+		return
+	}
+	// "~id ~~ 'S1'  'S2'   ": the placeholder up to the blank before the
+	// first literal, then the literals among blanks.
+	head := string(check.Masked) + strconv.FormatInt(int64(id), 36)
+	m.out[from] = '"'
+	for i := from + 1; i < kept[0][0]-1; i++ {
+		if c := i - from - 1; c < len(head) {
+			m.out[i] = head[c]
+		} else {
+			m.out[i] = check.Masked
+		}
+	}
+	for i := kept[0][0] - 1; i < to-1; i++ {
+		m.out[i] = ' '
+	}
+	for _, q := range kept {
+		copy(m.out[q[0]+1:q[1]], m.src[q[0]+1:q[1]])
+		m.out[q[0]], m.out[q[1]] = '\'', '\''
+	}
+	m.out[to-1] = '"'
+}
+
+// literals returns the offsets of the quotes around each string literal
+// of an action's text that YAML's double quotes read as Go reads it: an
+// interpreted string without an octal escape, a raw one on one line
+// without a quote or a backslash. An empty one is none, and so is an
+// argument of a function that never writes it (unwritten).
+func literals(act string) [][2]int {
+	var out [][2]int
+	// fns holds the function of each command open (a pipeline's stage, a
+	// parenthesized one inside it); first: its first word is to come.
+	fns, first := []string{""}, true
+	for j := 0; j < len(act); j++ {
+		switch c := act[j]; {
+		case c == '"' || c == '`':
+			k, ok := j+1, true
+			for ; k < len(act) && act[k] != c && act[k] != '\n'; k++ {
+				switch {
+				case c == '`' && (act[k] == '"' || act[k] == '\\'):
+					ok = false
+				case c == '"' && act[k] == '\\':
+					k++
+					ok = ok && k < len(act) && (act[k] < '0' || act[k] > '9')
+				}
+			}
+			if k >= len(act) || act[k] != c {
+				return out
+			}
+			if ok && k > j+1 && !unwritten[fns[len(fns)-1]] {
+				out = append(out, [2]int{j, k})
+			}
+			j, first = k, false
+		case c == '\'':
+			// A character constant, 'x' or '\'': no string.
+			if k := strings.IndexByte(act[j+1:], '\''); k >= 0 {
+				if k == 1 && act[j+1] == '\\' {
+					k = 2 + strings.IndexByte(act[j+3:], '\'')
+				}
+				j += k + 1
+			}
+			first = false
+		case c == '(':
+			fns, first = append(fns, ""), true
+		case c == ')':
+			fns, first = fns[:max(len(fns)-1, 1)], false
+		case c == '|':
+			fns[len(fns)-1], first = "", true
+		case c == '.' || c == '$' || c == '_' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z':
+			k := j + 1
+			for k < len(act) && (act[k] == '.' || act[k] == '_' || act[k] >= '0' && act[k] <= '9' || act[k]|0x20 >= 'a' && act[k]|0x20 <= 'z') {
+				k++
+			}
+			if first && c != '.' && c != '$' {
+				fns[len(fns)-1] = act[j:k]
+			}
+			j, first = k-1, false
+		}
+	}
+	return out
+}
+
+// unwritten are the functions of templates that write none of their
+// string arguments: a message (required, fail), the names of what they
+// look up (lookup, include, template, index, get, hasKey). "A password
+// is required" made mdscheck's word "required" a secret, lookup's
+// "Secret" the name of a kind.
+var unwritten = map[string]bool{"required": true, "fail": true, "lookup": true, "include": true,
+	"template": true, "index": true, "get": true, "hasKey": true}
 
 func (m *masker) blank(from, to int) {
 	for i := from; i < to; i++ {
@@ -504,40 +627,33 @@ func IsTemplate(path string) bool {
 // spans of src: where an action sits inside a scalar, the masker hides
 // the whole scalar, and what it hides may be a secret a template writes
 // after an action ({{ "client_secret" }}: S in a flow mapping), which no
-// check of the masked text can see. masked is Mask(src).
+// check of the masked text can see. masked is Mask(src). What an action
+// holds is template code, the literals Mask keeps in it too, and none of
+// it is hidden text.
 func Hidden(src, masked string) []document.Span {
 	var out []document.Span
 	if len(src) != len(masked) {
 		return nil
 	}
+	acts := scan(src)
 	for i := 0; i < len(src); {
 		if src[i] == masked[i] {
 			i++
 			continue
 		}
+		for len(acts) > 0 && acts[0].end <= i {
+			acts = acts[1:]
+		}
+		if len(acts) > 0 && acts[0].start <= i {
+			i = acts[0].end // inside an action
+			continue
+		}
 		start := i
-		for i < len(src) && src[i] != masked[i] {
+		for i < len(src) && src[i] != masked[i] && (len(acts) == 0 || i < acts[0].start) {
 			i++
 		}
-		// Within [start, i) the actions are template code; the rest is
-		// text the masker hid.
-		for at := start; at < i; {
-			open := strings.Index(src[at:i], "{{")
-			if open < 0 {
-				open = i - at
-			}
-			if open > 0 && strings.TrimSpace(src[at:at+open]) != "" {
-				out = append(out, document.Span{Start: at, End: at + open})
-			}
-			at += open
-			if at >= i {
-				break
-			}
-			end := strings.Index(src[at:i], "}}")
-			if end < 0 {
-				break
-			}
-			at += end + 2
+		if strings.TrimSpace(src[start:i]) != "" {
+			out = append(out, document.Span{Start: start, End: i})
 		}
 	}
 	return out

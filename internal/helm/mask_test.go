@@ -157,3 +157,66 @@ func BenchmarkMask(b *testing.B) {
 		Mask(src)
 	}
 }
+
+// TestMaskKeepsLiterals: the string literals of the actions that write a
+// scalar stay in its placeholder, which still starts with check.Masked
+// and is a YAML string as long as the scalar: where a secret belongs, the
+// check learns the default a chart writes, and masks it where the same
+// text is written elsewhere. A key's literals, and the arguments that no
+// function writes (required's message, lookup's names), stay masked.
+func TestMaskKeepsLiterals(t *testing.T) {
+	const secret = "Zq7xK2pLm9Tr0ub4xW"
+	for name, member := range map[string]string{
+		"a default in a pipeline":  `client_secret: {{ .Values.secret | default "` + secret + `" | quote }}`,
+		"default's first argument": `client_secret: {{ default "` + secret + `" .Values.smtp }}`,
+		"a literal alone":          `client_secret: {{ "` + secret + `" }}`,
+		"a raw string":             "client_secret: {{ `" + secret + "` }}",
+		"in quotes":                `client_secret: "{{ .Values.s | default "` + secret + `" }}"`,
+		"among literal text":       `client_secret: x-{{ default "` + secret + `" .Values.s }}`,
+		"below its key":            "client_secret:\n        {{ default \"" + secret + "\" .Values.s }}",
+		"in a flow mapping":        `{client_secret: {{ default "` + secret + `" .Values.s }}, client_id: c}`,
+		"after a lookup":           `client_secret: {{ (lookup "v1" "Secret" "ns" "n").data.s | default "` + secret + `" }}`,
+		"the first of or":          `client_secret: {{ or .Values.s "` + secret + `" }}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			auth := "\n      client_id: c\n      " + member
+			if member[0] == '{' {
+				auth = " " + member
+			}
+			src := "apiVersion: example.io/v1alpha1\nkind: Grafana\nmetadata:\n  name: g\nspec:\n  plan: p\n  project: \"" + secret +
+				"!\"\n  userConfig:\n    auth_github:" + auth + "\n"
+			masked := Mask(src)
+			if len(masked) != len(src) {
+				t.Fatalf("masked to %d bytes of %d", len(masked), len(src))
+			}
+			opts := check.DefaultOptions
+			opts.Template = true
+			f := report.Validate(masked, opts)
+			if len(f.Diagnostics) == 0 {
+				t.Fatalf("no finding on the project:\n%s", masked)
+			}
+			for _, d := range f.Diagnostics {
+				if strings.Contains(d.Message, secret) {
+					t.Errorf("%s: %s\nmasked:\n%s", d.Rule, d.Message, masked)
+				}
+				if d.Rule != "pattern" && d.Rule != "format" {
+					t.Errorf("a finding on the placeholder: %s %s\nmasked:\n%s", d.Rule, d.Message, masked)
+				}
+			}
+		})
+	}
+	for name, line := range map[string]string{
+		"a key's":          `  {{ "client_secret" }}: x`,
+		"required's":       `  password: {{ required "the password is required" .Values.p }}`,
+		"an octal escape":  `  password: {{ default "a\101bcdef" .Values.p }}`,
+		"a raw with quote": "  password: {{ default `a\"bcdef` .Values.p }}",
+		"lookup's":         `  password: {{ (lookup "v1" "Secret" "ns" "name").data.password | default (include "x.password" .) }}`,
+	} {
+		masked := Mask(line + "\n")
+		for _, w := range []string{"client_secret", "required", "bcdef", "Secret", "name", "x.password"} {
+			if strings.Contains(masked, w) {
+				t.Errorf("%s literal is kept: %q", name, masked)
+			}
+		}
+	}
+}
