@@ -53,7 +53,11 @@ npm_install() {
   # A package.json of its own keeps npm from climbing to a workspace above.
   echo '{"private": true}' >"$dir/package.json"
   log "npm install $* (in $dir)"
-  npm install --prefix "$dir" --no-audit --no-fund --no-save --loglevel=error "$@" >&2
+  # Run from npm (make test-vscode's `npm run`), the environment holds
+  # the outer npm's user agent, which names its Node (20); npm takes it
+  # for its own, and code-server's postinstall reads the Node version
+  # from it and refuses to install under Node 24.
+  env -u npm_config_user_agent npm install --prefix "$dir" --no-audit --no-fund --no-save --loglevel=error "$@" >&2
   echo "$stamp" >"$dir/.done"
 }
 

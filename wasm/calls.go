@@ -47,7 +47,7 @@ func validateJSON(src string, enc text.Encoding) ([]byte, error) {
 	s := checkText(src)
 	f := s.File()
 	if !s.Complete() {
-		hideQuoted(&f)
+		f.HideQuoted()
 	}
 	var w jsonWriter
 	w.file(f, enc)
@@ -98,7 +98,7 @@ func validateChangeJSON(prev, src string, enc text.Encoding) ([]byte, error) {
 	}
 	f, was := cur.File(), old.File()
 	if !cur.Complete() || !old.Complete() {
-		hideQuoted(&f)
+		f.HideQuoted()
 	}
 	// What the previous version held is secret in this one too: a
 	// change message may quote it, a deletion name it.

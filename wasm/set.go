@@ -72,7 +72,7 @@ func validateSetJSON(src string, enc text.Encoding) ([]byte, error) {
 	keepRuleCodes(g)
 	if !whole {
 		for i := range files {
-			hideQuoted(&files[i])
+			files[i].HideQuoted()
 		}
 	}
 	for i, t := range set {
