@@ -53,6 +53,13 @@ type gateSet struct {
 // reset drops the union, to be made again; gs.mu is held.
 func (gs *gateSet) reset() { gs.all, gs.shared = nil, false }
 
+// init makes the set's maps on its first change; gs.mu is held.
+func (gs *gateSet) init() {
+	if gs.of == nil {
+		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
+	}
+}
+
 // use calls fn with the union of the gates, made first if need be. fn runs
 // under the read lock: it must not change the gates.
 func (gs *gateSet) use(fn func(*secret.Gate)) {
@@ -112,9 +119,7 @@ func (gs *gateSet) union() *secret.Gate {
 func (gs *gateSet) add(uri string, delta *secret.Gate) {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
-	if gs.of == nil {
-		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
-	}
+	gs.init()
 	if gs.shared {
 		gs.reset()
 	}
@@ -153,9 +158,7 @@ const maxSeenForms = 50_000
 func (gs *gateSet) install(uri string, g *secret.Gate) {
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
-	if gs.of == nil {
-		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
-	}
+	gs.init()
 	if gs.shared {
 		gs.reset()
 	}
@@ -201,9 +204,7 @@ func (gs *gateSet) replace(key string, g *secret.Gate) {
 	check.KeepRules(g)
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
-	if gs.of == nil {
-		gs.of, gs.fresh = map[string]*secret.Gate{}, map[string]*secret.Gate{}
-	}
+	gs.init()
 	gs.of[key] = g
 	gs.reset()
 }
