@@ -118,8 +118,13 @@ func (s *server) locations(places []factPlace, enc text.Encoding) []protocol.Loc
 		if _, ok := files[p.key]; ok {
 			continue
 		}
+		// An open document whose first check has not put its facts yet
+		// (opening) leaves the set the facts the index read from disk:
+		// their places are in the file's text, not in the empty one of a
+		// document not checked (references asked right after a
+		// definition opened the file lost the file's own places).
 		switch o, f := s.ws.open[p.key], s.ws.files[p.key]; {
-		case o != nil:
+		case o != nil && o.put:
 			files[p.key] = &fileText{uri: o.doc.uri, src: o.src}
 		case f != nil:
 			files[p.key] = &fileText{uri: f.uri, disk: f}
